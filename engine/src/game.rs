@@ -1,0 +1,159 @@
+//! The contract every game implements ([`Game`]) and the table setup they share.
+//!
+//! The shape follows ARCHITECTURE.md: complete, deterministic legal actions; `apply` that
+//! leaves the state untouched on error; a per-seat view that holds exactly what that seat may
+//! know; events addressed to an audience; whose decision it is; round and match outcome.
+//! Hot paths (`legal_actions_into`, `apply_with` into [`crate::event::NoEvents`]) allocate
+//! nothing, so bots can run thousands of playouts per move.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, DeckKind};
+use crate::card_set::CardCounts;
+use crate::error::{ActionError, ParseActionError, SetupError};
+use crate::event::{Addressed, EventSink};
+use crate::registry::GameKind;
+use crate::score::{MatchResult, RoundResult};
+use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+
+/// Turns after which a round is stopped as a draw (an engine safety net, not a rule).
+pub const DEFAULT_TURN_CAP: u32 = 2_000;
+
+/// What every table has, whatever the game: seats, first dealer, seed, turn cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSetup {
+    /// Number of seats.
+    pub players: usize,
+    /// Dealer of the first round (RULES.md: seat 0 unless set).
+    pub dealer: Seat,
+    /// Seed of the match's RNG: the same seed, options and actions replay the same match.
+    pub seed: u64,
+    /// Actions after which a round ends as a draw with no scores applied.
+    pub turn_cap: u32,
+}
+
+impl TableSetup {
+    /// A table of `players` seats, dealer seat 0, the default turn cap.
+    #[must_use]
+    pub const fn new(players: usize, seed: u64) -> TableSetup {
+        TableSetup { players, dealer: Seat(0), seed, turn_cap: DEFAULT_TURN_CAP }
+    }
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// A round is being played: someone has a decision.
+    Playing,
+    /// The round is scored; the next one starts with [`Game::start_next_round`].
+    RoundOver,
+    /// The match is decided.
+    MatchOver,
+}
+
+/// One of the five games: its rules, state and per-seat views.
+///
+/// A state holds its own seeded RNG: dealing, reshuffles and automatic random plays come from
+/// it, so the seed plus the list of actions replays a match exactly.
+pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// House rules and limits, with RULES.md's defaults as `Default`.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A decision a seat can take. Its text notation (Display/FromStr) is the scenario notation.
+    type Action: Copy + Eq + Hash + Debug + Display + FromStr<Err = ParseActionError> + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, addressed to an audience when emitted.
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may know of the state.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// Seat counts the game can be played with under these options.
+    fn seat_range(options: &Self::Options) -> RangeInclusive<usize>;
+
+    /// The deck the game is played with.
+    fn deck_kind(options: &Self::Options) -> DeckKind;
+
+    /// A new match with its first round dealt. `stacked` fixes the top of the deck (top
+    /// first; the rest follows shuffled): hands are dealt in blocks, starting with the seat
+    /// left of the dealer, then the game's own turn-up cards (see docs/scenarios.md).
+    ///
+    /// # Errors
+    /// Seat count out of range, invalid options, or a stacked deck that is not part of the
+    /// game's deck.
+    fn new_match(setup: TableSetup, options: Self::Options, stacked: Option<&[Card]>) -> Result<Self, SetupError>;
+
+    /// The options this match is played with.
+    fn options(&self) -> &Self::Options;
+
+    /// Number of seats.
+    fn players(&self) -> usize;
+
+    /// The seats that have a decision now (several at once for snaps and "One!").
+    fn to_act(&self) -> SeatSet;
+
+    /// Writes `seat`'s legal actions into `out` (cleared first), in a fixed order.
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// `seat`'s legal actions, in a fixed order.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// Applies `seat`'s action, emitting what happened into `events`.
+    ///
+    /// # Errors
+    /// The action is not `seat`'s to take now; the state is then unchanged.
+    fn apply_with(&mut self, seat: Seat, action: Self::Action, events: &mut impl EventSink<Self::Event>) -> Result<(), ActionError>;
+
+    /// Applies `seat`'s action and returns the events it caused.
+    ///
+    /// # Errors
+    /// As [`Game::apply_with`]; the state is then unchanged.
+    fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Addressed<Self::Event>>, ActionError> {
+        let mut events = Vec::new();
+        self.apply_with(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Exactly what `viewer` may know now.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// Whether a round is on, over, or the match is decided.
+    fn phase(&self) -> Phase;
+
+    /// The most recently finished round's result (from its end until the next deal).
+    fn last_round(&self) -> Option<&RoundResult>;
+
+    /// Running match totals.
+    fn totals(&self) -> &BySeat<i32>;
+
+    /// The match's result once decided.
+    fn match_result(&self) -> Option<&MatchResult>;
+
+    /// Deals the next round after a round is over; `stacked` as in [`Game::new_match`].
+    ///
+    /// # Errors
+    /// The round is not over or the match is decided; the stacked deck is invalid.
+    fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Self::Event>) -> Result<(), ActionError>;
+
+    /// Options for a rematch of this match ("play again"); most games reuse the options.
+    fn rematch_options(&self) -> Self::Options {
+        self.options().clone()
+    }
+
+    /// Every card in every zone (hands, stock, pile, table): conservation is checked on it.
+    fn card_counts(&self) -> CardCounts;
+
+    /// Cards `viewer` may legitimately know the identity of now: a view never holds more.
+    fn known_counts(&self, viewer: Viewer) -> CardCounts;
+}

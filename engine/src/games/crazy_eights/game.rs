@@ -1,0 +1,280 @@
+//! The Crazy Eights match: rounds to a score limit, and the [`Game`] contract.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, DeckKind, Rank};
+use crate::card_set::{CardCounts, count_cards};
+use crate::error::{ActionError, SetupError};
+use crate::event::{Audience, EventSink};
+use crate::game::{Game, Phase, TableSetup};
+use crate::registry::GameKind;
+use crate::rng::GameRng;
+use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
+use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::setup::check_table;
+
+use super::action::CrazyEightsAction;
+use super::event::CrazyEightsEvent;
+use super::options::CrazyEightsOptions;
+use super::round::{Round, card_points};
+use super::view::CrazyEightsView;
+
+/// A Crazy Eights match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CrazyEights {
+    options: CrazyEightsOptions,
+    setup: TableSetup,
+    rng: GameRng,
+    score: MatchScore,
+    phase: Phase,
+    round: Round,
+    last_round: Option<RoundResult>,
+    result: Option<MatchResult>,
+}
+
+impl CrazyEights {
+    /// The round in play (or the last one, once it is over).
+    #[must_use]
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// Validates `action` for `seat` without changing anything.
+    fn check(&self, seat: Seat, action: CrazyEightsAction) -> Result<(), ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::NoRound);
+        }
+        if seat != self.round.turn {
+            return Err(ActionError::NotYourTurn { seat });
+        }
+        let card = match action {
+            CrazyEightsAction::Draw if self.round.must_play => {
+                return Err(ActionError::illegal(action, "you drew a playable card and must play a card now"));
+            }
+            CrazyEightsAction::Draw => return Ok(()),
+            CrazyEightsAction::Play(card) if card.is_rank(Rank::Eight) => {
+                return Err(ActionError::illegal(action, "an eight must name the suit to follow"));
+            }
+            CrazyEightsAction::PlayEight(card, _) if !card.is_rank(Rank::Eight) => {
+                return Err(ActionError::illegal(action, "only an eight names a suit"));
+            }
+            CrazyEightsAction::Play(card) | CrazyEightsAction::PlayEight(card, _) => card,
+        };
+        if !self.round.hands[seat].contains(card) {
+            return Err(ActionError::NotInHand { seat, card });
+        }
+        if card.bit() & self.round.playable_mask() == 0 {
+            let reason = if self.round.pending_draw > 0 {
+                format!("twos are pending: answer with a 2 or draw {}", self.round.pending_draw)
+            } else {
+                match self.round.to_follow.rank {
+                    Some(rank) => format!("play a {} or a {}, or an eight", self.round.to_follow.suit.symbol(), rank.label()),
+                    None => format!("an eight asked for {}: play one, or an eight", self.round.to_follow.suit.symbol()),
+                }
+            };
+            return Err(ActionError::illegal(action, reason));
+        }
+        Ok(())
+    }
+
+    /// Scores the round, records it and decides whether the match goes on.
+    fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<CrazyEightsEvent>) {
+        let scores = self.round.hands.map(|_, hand| {
+            let mut score = SeatScore { cards: hand.to_vec(), ..SeatScore::default() };
+            if end != RoundEnd::TurnCap {
+                score.add(ScoreKind::CardPoints, hand.iter().map(card_points).sum());
+            }
+            score
+        });
+        let result = self.score.record(end, scores);
+        events.emit(Audience::All, CrazyEightsEvent::RoundEnded(result.clone()));
+        self.last_round = Some(result);
+        let limit = self.options.score_limit;
+        let limit_reached = limit == 0 || !self.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty();
+        if limit_reached {
+            let winners = self.score.lowest();
+            let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
+            let result = self.score.result(winners, losers);
+            events.emit(Audience::All, CrazyEightsEvent::MatchEnded(result.clone()));
+            self.result = Some(result);
+            self.phase = Phase::MatchOver;
+        } else {
+            self.phase = Phase::RoundOver;
+        }
+    }
+
+    fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), SetupError> {
+        let dealer = if self.score.rounds_finished == 0 { self.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
+        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
+        self.round = Round::deal(self.players(), dealer, stacked, &mut self.rng, events)?;
+        self.last_round = None;
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+}
+
+impl Game for CrazyEights {
+    type Options = CrazyEightsOptions;
+    type Action = CrazyEightsAction;
+    type Event = CrazyEightsEvent;
+    type View = CrazyEightsView;
+
+    const KIND: GameKind = GameKind::CrazyEights;
+
+    fn seat_range(_options: &CrazyEightsOptions) -> RangeInclusive<usize> {
+        2..=8
+    }
+
+    fn deck_kind(_options: &CrazyEightsOptions) -> DeckKind {
+        DeckKind::Double104
+    }
+
+    fn new_match(setup: TableSetup, options: CrazyEightsOptions, stacked: Option<&[Card]>) -> Result<CrazyEights, SetupError> {
+        check_table::<CrazyEights>(&setup, &options)?;
+        let mut rng = GameRng::from_seed(setup.seed);
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut crate::event::NoEvents)?;
+        Ok(CrazyEights {
+            options,
+            setup,
+            rng,
+            score: MatchScore::new(setup.players),
+            phase: Phase::Playing,
+            round,
+            last_round: None,
+            result: None,
+        })
+    }
+
+    fn options(&self) -> &CrazyEightsOptions {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    fn to_act(&self) -> SeatSet {
+        if self.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<CrazyEightsAction>) {
+        out.clear();
+        if self.phase != Phase::Playing || seat != self.round.turn {
+            return;
+        }
+        let playable = self.round.hands[seat].mask() & self.round.playable_mask();
+        for card in crate::card_set::bits(playable) {
+            if card.is_rank(Rank::Eight) {
+                out.extend(crate::card::Suit::ALL.map(|suit| CrazyEightsAction::PlayEight(card, suit)));
+            } else {
+                out.push(CrazyEightsAction::Play(card));
+            }
+        }
+        if !self.round.must_play {
+            out.push(CrazyEightsAction::Draw);
+        }
+    }
+
+    fn apply_with(
+        &mut self,
+        seat: Seat,
+        action: CrazyEightsAction,
+        events: &mut impl EventSink<CrazyEightsEvent>,
+    ) -> Result<(), ActionError> {
+        self.check(seat, action)?;
+        self.round.turns += 1;
+        let draw_two = self.options.draw_two;
+        let round_over = match action {
+            CrazyEightsAction::Play(card) => {
+                self.round.play(card, None, draw_two, &mut self.rng, events).then_some(RoundEnd::WentOut(seat))
+            }
+            CrazyEightsAction::PlayEight(card, suit) => {
+                self.round.play(card, Some(suit), draw_two, &mut self.rng, events).then_some(RoundEnd::WentOut(seat))
+            }
+            CrazyEightsAction::Draw => {
+                let passed = self.round.draw(&mut self.rng, events);
+                (passed && usize::from(self.round.passes) >= self.players()).then_some(RoundEnd::Blocked)
+            }
+        };
+        let capped = self.round.turns >= self.setup.turn_cap;
+        match (round_over, capped) {
+            (Some(end), _) => self.end_round(end, events),
+            (None, true) => self.end_round(RoundEnd::TurnCap, events),
+            (None, false) => {}
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> CrazyEightsView {
+        let round = &self.round;
+        let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
+        CrazyEightsView {
+            viewer,
+            options: self.options.clone(),
+            phase: self.phase,
+            round: self.score.rounds_finished + u32::from(self.phase == Phase::Playing),
+            dealer: round.dealer,
+            hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
+            hand_sizes: round.hands.map(|_, hand| hand.len()),
+            top: round.top(),
+            to_follow: round.to_follow,
+            stock: round.stock.len(),
+            pile: round.pile.len(),
+            turn: round.turn,
+            direction: round.direction,
+            must_play: round.must_play,
+            pending_draw: round.pending_draw,
+            to_act: self.to_act(),
+            legal,
+            totals: self.score.totals.clone(),
+            last_round: self.last_round.clone(),
+            result: self.result.clone(),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn last_round(&self) -> Option<&RoundResult> {
+        self.last_round.as_ref()
+    }
+
+    fn totals(&self) -> &BySeat<i32> {
+        &self.score.totals
+    }
+
+    fn match_result(&self) -> Option<&MatchResult> {
+        self.result.as_ref()
+    }
+
+    fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), ActionError> {
+        if self.phase != Phase::RoundOver {
+            return Err(ActionError::NotBetweenRounds);
+        }
+        self.deal(stacked, events)?;
+        Ok(())
+    }
+
+    fn card_counts(&self) -> CardCounts {
+        let round = &self.round;
+        let in_hands = round.hands.iter().flat_map(crate::card_set::CardSet::iter);
+        let all: Vec<Card> = in_hands.chain(round.stock.cards().iter().copied()).chain(round.pile.iter().copied()).collect();
+        count_cards(&all)
+    }
+
+    fn known_counts(&self, viewer: Viewer) -> CardCounts {
+        let round = &self.round;
+        let mut known: Vec<Card> = round.pile.clone();
+        if self.phase == Phase::Playing {
+            if let Some(seat) = viewer.seat() {
+                known.extend(round.hands[seat].iter());
+            }
+        } else {
+            known.extend(round.hands.iter().flat_map(crate::card_set::CardSet::iter));
+        }
+        count_cards(&known)
+    }
+}

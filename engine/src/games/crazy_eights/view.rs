@@ -1,0 +1,57 @@
+//! What one seat may know of a Crazy Eights match.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::game::Phase;
+use crate::score::{MatchResult, RoundResult};
+use crate::seat::{BySeat, Direction, Seat, SeatSet, Viewer};
+
+use super::action::CrazyEightsAction;
+use super::options::CrazyEightsOptions;
+use super::round::ToFollow;
+
+/// A seat's (or a spectator's) view of a Crazy Eights match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CrazyEightsView {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// The match's options.
+    pub options: CrazyEightsOptions,
+    /// Round on, over, or match decided.
+    pub phase: Phase,
+    /// The current (or last) round number, from 1.
+    pub round: u32,
+    /// The round's dealer.
+    pub dealer: Seat,
+    /// The viewer's own cards, sorted; `None` for a spectator.
+    pub hand: Option<Vec<Card>>,
+    /// How many cards each seat holds.
+    pub hand_sizes: BySeat<usize>,
+    /// The top card of the discard pile.
+    pub top: Card,
+    /// What the next play must match.
+    pub to_follow: ToFollow,
+    /// Cards in the stock.
+    pub stock: usize,
+    /// Cards in the discard pile.
+    pub pile: usize,
+    /// Whose turn it is.
+    pub turn: Seat,
+    /// Direction of play.
+    pub direction: Direction,
+    /// The turn seat drew a playable card and must play.
+    pub must_play: bool,
+    /// Cards owed to pending twos (`stack` house rule).
+    pub pending_draw: u32,
+    /// Seats with a decision now.
+    pub to_act: SeatSet,
+    /// The viewer's legal actions now (empty when it is not the viewer's decision).
+    pub legal: Vec<CrazyEightsAction>,
+    /// Match totals.
+    pub totals: BySeat<i32>,
+    /// The round just finished, hands revealed, until the next deal.
+    pub last_round: Option<RoundResult>,
+    /// The match result once decided.
+    pub result: Option<MatchResult>,
+}

@@ -1,0 +1,28 @@
+//! Cardtable's rules engine: five shedding card games behind one contract ([`Game`]), pure and
+//! deterministic. No IO, no clock, no ambient randomness: the same seed, options and actions
+//! always replay the same match.
+
+pub mod card;
+pub mod card_set;
+pub mod deal;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod games;
+pub mod registry;
+pub mod rng;
+pub mod scenario;
+pub mod score;
+pub mod seat;
+pub mod setup;
+pub mod sim;
+
+pub use card::{Card, DeckKind, Rank, Suit, parse_cards};
+pub use card_set::{CardCounts, CardSet};
+pub use error::{ActionError, ParseActionError, SetupError};
+pub use event::{Addressed, Audience, EventSink, NoEvents};
+pub use game::{Game, Phase, TableSetup};
+pub use registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind, GameVisitor};
+pub use rng::GameRng;
+pub use score::{MatchResult, RoundEnd, RoundResult, ScoreKind, SeatScore};
+pub use seat::{BySeat, Direction, Seat, SeatSet, Viewer};

@@ -1,0 +1,276 @@
+//! The games the engine knows, listed once. From that one list come [`GameKind`] (ids used
+//! in the CLI, files and messages), the `Any*` enums that carry any game's state, action,
+//! event, view and options, and [`GameKind::visit`], which runs generic code for a kind.
+//! Adding a game is one line in `register_games!` below.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::Card;
+use crate::card_set::CardCounts;
+use crate::error::{ActionError, ParseActionError, SetupError};
+use crate::event::Addressed;
+use crate::game::{Game, Phase, TableSetup};
+use crate::games;
+use crate::score::{MatchResult, RoundResult};
+use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+
+/// Generic code to run for one game type, chosen at run time by [`GameKind::visit`].
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs for game type `G`.
+    fn visit<G: Game>(self) -> Self::Output;
+}
+
+macro_rules! register_games {
+    ($( $variant:ident => $ty:path, id $id:literal, name $name:literal, pitch $pitch:literal; )*) => {
+        /// One of the games, by id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum GameKind {
+            $(
+                #[doc = $name]
+                #[serde(rename = $id)]
+                $variant,
+            )*
+        }
+
+        impl GameKind {
+            /// Every registered game, in menu order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
+
+            /// The id used in the CLI, files and messages (`crazy-eights`).
+            #[must_use]
+            pub const fn id(self) -> &'static str {
+                match self { $(GameKind::$variant => $id),* }
+            }
+
+            /// The game's name as players know it.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self { $(GameKind::$variant => $name),* }
+            }
+
+            /// One line that says what the game is like.
+            #[must_use]
+            pub const fn pitch(self) -> &'static str {
+                match self { $(GameKind::$variant => $pitch),* }
+            }
+
+            /// Runs `visitor` with this kind's game type.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self { $(GameKind::$variant => visitor.visit::<$ty>()),* }
+            }
+        }
+
+        /// Any game's match state.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum AnyGame { $( #[doc = $name] #[serde(rename = $id)] $variant($ty), )* }
+
+        /// Any game's action.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum AnyAction { $( #[doc = $name] #[serde(rename = $id)] $variant(<$ty as Game>::Action), )* }
+
+        /// Any game's event.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum AnyEvent { $( #[doc = $name] #[serde(rename = $id)] $variant(<$ty as Game>::Event), )* }
+
+        /// Any game's per-seat view.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum AnyView { $( #[doc = $name] #[serde(rename = $id)] $variant(<$ty as Game>::View), )* }
+
+        /// Any game's options.
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum AnyOptions { $( #[doc = $name] #[serde(rename = $id)] $variant(<$ty as Game>::Options), )* }
+
+        impl AnyOptions {
+            /// The default options of `kind`.
+            #[must_use]
+            pub fn defaults(kind: GameKind) -> AnyOptions {
+                match kind { $(GameKind::$variant => AnyOptions::$variant(Default::default())),* }
+            }
+
+            /// The game these options are for.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self { $(AnyOptions::$variant(_) => GameKind::$variant),* }
+            }
+
+            /// Reads `kind`'s options from JSON; missing fields take their defaults.
+            ///
+            /// # Errors
+            /// Unknown fields or values of the wrong type, named by serde.
+            pub fn from_json(kind: GameKind, json: &serde_json::Value) -> Result<AnyOptions, serde_json::Error> {
+                match kind { $(GameKind::$variant => serde_json::from_value(json.clone()).map(AnyOptions::$variant)),* }
+            }
+        }
+
+        impl AnyAction {
+            /// Reads an action of `kind` from its notation.
+            ///
+            /// # Errors
+            /// The text is not an action of that game.
+            pub fn parse(kind: GameKind, text: &str) -> Result<AnyAction, ParseActionError> {
+                match kind { $(GameKind::$variant => text.parse().map(AnyAction::$variant)),* }
+            }
+
+            /// The game this action belongs to.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self { $(AnyAction::$variant(_) => GameKind::$variant),* }
+            }
+        }
+
+        impl std::fmt::Display for AnyAction {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self { $(AnyAction::$variant(action) => action.fmt(f)),* }
+            }
+        }
+
+        impl AnyGame {
+            /// A new match of the options' game.
+            ///
+            /// # Errors
+            /// As [`Game::new_match`].
+            pub fn new_match(setup: TableSetup, options: AnyOptions, stacked: Option<&[Card]>) -> Result<AnyGame, SetupError> {
+                match options { $(AnyOptions::$variant(options) => <$ty>::new_match(setup, options, stacked).map(AnyGame::$variant)),* }
+            }
+
+            /// Which game this is.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self { $(AnyGame::$variant(_) => GameKind::$variant),* }
+            }
+
+            /// The match's options.
+            #[must_use]
+            pub fn options(&self) -> AnyOptions {
+                match self { $(AnyGame::$variant(game) => AnyOptions::$variant(game.options().clone())),* }
+            }
+
+            /// Options for "play again".
+            #[must_use]
+            pub fn rematch_options(&self) -> AnyOptions {
+                match self { $(AnyGame::$variant(game) => AnyOptions::$variant(game.rematch_options())),* }
+            }
+
+            /// Number of seats.
+            #[must_use]
+            pub fn players(&self) -> usize {
+                match self { $(AnyGame::$variant(game) => game.players()),* }
+            }
+
+            /// Seats with a decision now.
+            #[must_use]
+            pub fn to_act(&self) -> SeatSet {
+                match self { $(AnyGame::$variant(game) => game.to_act()),* }
+            }
+
+            /// `seat`'s legal actions.
+            #[must_use]
+            pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
+                match self { $(AnyGame::$variant(game) => game.legal_actions(seat).into_iter().map(AnyAction::$variant).collect()),* }
+            }
+
+            /// Applies `seat`'s action; refuses an action of another game.
+            ///
+            /// # Errors
+            /// As [`Game::apply_with`]; the state is then unchanged.
+            pub fn apply(&mut self, seat: Seat, action: AnyAction) -> Result<Vec<Addressed<AnyEvent>>, ActionError> {
+                match (self, action) {
+                    $((AnyGame::$variant(game), AnyAction::$variant(action)) => {
+                        Ok(game.apply(seat, action)?.into_iter().map(|addressed| Addressed { audience: addressed.audience, event: AnyEvent::$variant(addressed.event) }).collect())
+                    })*
+                    #[allow(unreachable_patterns)]
+                    (game, action) => Err(ActionError::illegal(action, format!("it is a {} action, and this table plays {}", action.kind().name(), game.kind().name()))),
+                }
+            }
+
+            /// Deals the next round.
+            ///
+            /// # Errors
+            /// As [`Game::start_next_round`].
+            pub fn start_next_round(&mut self, stacked: Option<&[Card]>) -> Result<Vec<Addressed<AnyEvent>>, ActionError> {
+                match self {
+                    $(AnyGame::$variant(game) => {
+                        let mut events = Vec::new();
+                        game.start_next_round(stacked, &mut events)?;
+                        Ok(events.into_iter().map(|addressed| Addressed { audience: addressed.audience, event: AnyEvent::$variant(addressed.event) }).collect())
+                    })*
+                }
+            }
+
+            /// What `viewer` may know now.
+            #[must_use]
+            pub fn view(&self, viewer: Viewer) -> AnyView {
+                match self { $(AnyGame::$variant(game) => AnyView::$variant(game.view(viewer))),* }
+            }
+
+            /// Round on, round over, or match decided.
+            #[must_use]
+            pub fn phase(&self) -> Phase {
+                match self { $(AnyGame::$variant(game) => game.phase()),* }
+            }
+
+            /// The last finished round.
+            #[must_use]
+            pub fn last_round(&self) -> Option<&RoundResult> {
+                match self { $(AnyGame::$variant(game) => game.last_round()),* }
+            }
+
+            /// Running totals.
+            #[must_use]
+            pub fn totals(&self) -> &BySeat<i32> {
+                match self { $(AnyGame::$variant(game) => game.totals()),* }
+            }
+
+            /// The match result once decided.
+            #[must_use]
+            pub fn match_result(&self) -> Option<&MatchResult> {
+                match self { $(AnyGame::$variant(game) => game.match_result()),* }
+            }
+
+            /// Every card in every zone.
+            #[must_use]
+            pub fn card_counts(&self) -> CardCounts {
+                match self { $(AnyGame::$variant(game) => game.card_counts()),* }
+            }
+
+            /// Cards `viewer` may know.
+            #[must_use]
+            pub fn known_counts(&self, viewer: Viewer) -> CardCounts {
+                match self { $(AnyGame::$variant(game) => game.known_counts(viewer)),* }
+            }
+        }
+    };
+}
+
+register_games! {
+    CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
+        pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
+}
+
+impl GameKind {
+    /// The kind with this id.
+    ///
+    /// # Errors
+    /// Unknown id; the message lists the known ones.
+    pub fn from_id(id: &str) -> Result<GameKind, SetupError> {
+        GameKind::ALL.iter().copied().find(|kind| kind.id() == id).ok_or_else(|| SetupError::UnknownGame {
+            id: id.to_owned(),
+            known: GameKind::ALL.iter().map(|kind| kind.id()).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = SetupError;
+    fn from_str(id: &str) -> Result<GameKind, SetupError> {
+        GameKind::from_id(id)
+    }
+}

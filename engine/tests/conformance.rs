@@ -1,0 +1,246 @@
+//! The conformance suite every registered game must pass (DEVELOPERS' "generic conformance
+//! suite"): card conservation, legal actions apply, illegal ones are refused with the state
+//! unchanged, rounds and matches end, same seed same match, serde round-trips, and no view
+//! holds a card its viewer may not see. Written once; it runs over `GameKind::ALL`.
+
+use std::collections::HashSet;
+
+use cardtable_engine::card_set::{CardCounts, count_cards};
+use cardtable_engine::event::visible_to;
+use cardtable_engine::{Card, Game, GameKind, GameRng, GameVisitor, Phase, Seat, TableSetup, Viewer};
+use proptest::prelude::*;
+
+/// Steps after which a match is stopped (still fully checked up to there).
+const MAX_STEPS: usize = 6_000;
+
+/// One step of a recorded match, to replay it.
+#[derive(Clone)]
+enum Step<A> {
+    Act(Seat, A),
+    NextRound,
+}
+
+/// Every card string anywhere in a JSON value.
+fn cards_in_json(value: &serde_json::Value, out: &mut Vec<Card>) {
+    match value {
+        serde_json::Value::String(text) => {
+            if let Ok(card) = text.parse::<Card>() {
+                out.push(card);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| cards_in_json(item, out)),
+        serde_json::Value::Object(fields) => fields.values().for_each(|item| cards_in_json(item, out)),
+        _ => {}
+    }
+}
+
+/// The cards a JSON value reveals: per top-level field, the most copies of each card that
+/// field shows. A view may name one physical card twice (your hand, then the revealed hands at
+/// round end), which is not a second copy.
+fn revealed_cards(value: &serde_json::Value) -> CardCounts {
+    let mut revealed = [0; cardtable_engine::card::CARD_KINDS];
+    let fields: Vec<&serde_json::Value> = match value {
+        serde_json::Value::Object(fields) => fields.values().collect(),
+        other => vec![other],
+    };
+    for field in fields {
+        let mut shown = Vec::new();
+        cards_in_json(field, &mut shown);
+        for (most, count) in revealed.iter_mut().zip(count_cards(&shown)) {
+            *most = (*most).max(count);
+        }
+    }
+    revealed
+}
+
+fn assert_within(shown: &CardCounts, known: &CardCounts, what: &str) {
+    for (index, (&shown, &known)) in shown.iter().zip(known).enumerate() {
+        let card = Card::from_index(index as u8).expect("index < 54");
+        assert!(shown <= known, "{what} shows {card} {shown} time(s) but its viewer may know it only {known} time(s)");
+    }
+}
+
+fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(value: &T, what: &str) {
+    let json = serde_json::to_string(value).unwrap_or_else(|error| panic!("{what} does not serialize: {error}"));
+    let back: T = serde_json::from_str(&json).unwrap_or_else(|error| panic!("{what} does not deserialize: {error}\n{json}"));
+    assert_eq!(&back, value, "{what} changes through serde");
+}
+
+/// Views hold only what their viewer may know, and survive serde.
+fn check_views<G: Game>(game: &G) {
+    let viewers = Seat::all(game.players()).map(Viewer::Seat).chain([Viewer::Spectator]);
+    for viewer in viewers {
+        let view = game.view(viewer);
+        round_trip(&view, "a view");
+        let revealed = revealed_cards(&serde_json::to_value(&view).expect("view json"));
+        assert_within(&revealed, &game.known_counts(viewer), &format!("{viewer:?}'s view"));
+    }
+}
+
+/// Applying `action` as `seat` must fail and leave the state exactly as it was.
+fn assert_refused<G: Game>(game: &mut G, seat: Seat, action: G::Action) {
+    let before = game.clone();
+    let result = game.apply(seat, action);
+    assert!(result.is_err(), "{seat} could apply {action} although it was not among its legal actions");
+    assert_eq!(*game, before, "a refused {action} by {seat} changed the state");
+}
+
+fn play_and_check<G: Game>(players: usize, seed: u64) -> (G, Vec<Step<G::Action>>) {
+    let options = G::Options::default();
+    let deck = count_cards(&G::deck_kind(&options).cards());
+    let setup = TableSetup::new(players, seed);
+    let mut game = G::new_match(setup, options, None).expect("a table in the game's seat range sets up");
+    let mut rng = GameRng::from_seed(seed ^ 0xC0FF_EE00);
+    let mut seen: Vec<G::Action> = Vec::new();
+    let mut seen_set: HashSet<G::Action> = HashSet::new();
+    let mut log = Vec::new();
+    let mut round_steps = 0u32;
+    for step in 0..MAX_STEPS {
+        assert_eq!(game.card_counts(), deck, "cards were created or lost after step {step}");
+        check_views(&game);
+        if step % 25 == 0 {
+            round_trip(&game, "the game state");
+        }
+        match game.phase() {
+            Phase::MatchOver => {
+                assert!(game.to_act().is_empty(), "nobody acts after the match");
+                let result = game.match_result().expect("a decided match has a result");
+                assert!(!result.winners.is_empty() || !result.losers.is_empty(), "a decided match names winners or losers");
+                assert!(game.start_next_round(None, &mut Vec::new()).is_err(), "no round after the match");
+                break;
+            }
+            Phase::RoundOver => {
+                assert!(game.to_act().is_empty(), "nobody acts between rounds");
+                assert!(game.last_round().is_some(), "a finished round has a result");
+                if let Some(&action) = seen.first() {
+                    assert_refused(&mut game, Seat(0), action);
+                }
+                game.start_next_round(None, &mut Vec::new()).expect("the next round deals");
+                log.push(Step::NextRound);
+                round_steps = 0;
+            }
+            Phase::Playing => {
+                round_steps += 1;
+                assert!(round_steps <= setup.turn_cap + 1, "a round went past the turn cap without ending");
+                let to_act = game.to_act();
+                assert!(!to_act.is_empty(), "a round in play has someone to act");
+                for seat in Seat::all(players) {
+                    let legal = game.legal_actions(seat);
+                    assert_eq!(legal, game.legal_actions(seat), "legal actions are deterministic");
+                    assert_eq!(to_act.contains(seat), !legal.is_empty(), "{seat} is to act exactly when it has legal actions");
+                    for action in &legal {
+                        let text = action.to_string();
+                        assert_eq!(text.parse::<G::Action>().as_ref(), Ok(action), "notation round trip of {text}");
+                        round_trip(action, "an action");
+                        if seen_set.insert(*action) {
+                            seen.push(*action);
+                        }
+                    }
+                    // Actions seen earlier that are not legal now must be refused untouched.
+                    let legal: HashSet<G::Action> = legal.into_iter().collect();
+                    for &action in seen.iter().rev().filter(|action| !legal.contains(action)).take(6) {
+                        assert_refused(&mut game, seat, action);
+                    }
+                }
+                let seat = to_act.iter().nth(rng.below(to_act.len())).expect("non-empty");
+                let legal = game.legal_actions(seat);
+                let action = legal[rng.below(legal.len())];
+                let events = game.apply(seat, action).unwrap_or_else(|error| panic!("legal {action} by {seat} was refused: {error}"));
+                for event in &events {
+                    round_trip(event, "an event");
+                }
+                for viewer in Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]) {
+                    for event in visible_to(&events, viewer) {
+                        let revealed = revealed_cards(&serde_json::to_value(&event).expect("event json"));
+                        assert_within(&revealed, &game.known_counts(viewer), &format!("{event:?} for {viewer:?}"));
+                    }
+                }
+                log.push(Step::Act(seat, action));
+            }
+        }
+    }
+    (game, log)
+}
+
+fn replay<G: Game>(players: usize, seed: u64, log: &[Step<G::Action>]) -> G {
+    let mut game = G::new_match(TableSetup::new(players, seed), G::Options::default(), None).expect("sets up");
+    for step in log {
+        match step {
+            Step::Act(seat, action) => {
+                game.apply(*seat, *action).expect("a replayed action applies");
+            }
+            Step::NextRound => game.start_next_round(None, &mut Vec::new()).expect("replayed deal"),
+        }
+    }
+    game
+}
+
+struct Conformance {
+    players: usize,
+    seed: u64,
+}
+
+impl GameVisitor for Conformance {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let (game, log) = play_and_check::<G>(self.players, self.seed);
+        assert_eq!(replay::<G>(self.players, self.seed, &log), game, "same seed and actions must replay the same match");
+        round_trip(&game, "the final state");
+    }
+}
+
+struct BadTables;
+
+impl GameVisitor for BadTables {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let range = G::seat_range(&G::Options::default());
+        for players in [range.start() - 1, range.end() + 1] {
+            assert!(G::new_match(TableSetup::new(players, 1), G::Options::default(), None).is_err(), "{players} players refused");
+        }
+        let mut setup = TableSetup::new(*range.start(), 1);
+        setup.dealer = Seat(*range.start() as u8);
+        assert!(G::new_match(setup, G::Options::default(), None).is_err(), "a dealer off the table is refused");
+    }
+}
+
+fn seat_range(kind: GameKind) -> std::ops::RangeInclusive<usize> {
+    struct Range;
+    impl GameVisitor for Range {
+        type Output = std::ops::RangeInclusive<usize>;
+        fn visit<G: Game>(self) -> Self::Output {
+            G::seat_range(&G::Options::default())
+        }
+    }
+    kind.visit(Range)
+}
+
+#[test]
+fn every_game_conforms_at_every_seat_count() {
+    for &kind in GameKind::ALL {
+        for players in seat_range(kind) {
+            for seed in 0..3 {
+                kind.visit(Conformance { players, seed: seed * 1_000 + players as u64 });
+            }
+        }
+    }
+}
+
+#[test]
+fn every_game_refuses_impossible_tables() {
+    for &kind in GameKind::ALL {
+        kind.visit(BadTables);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn every_game_conforms_for_any_seed(seed in any::<u64>(), pick in 0usize..8) {
+        for &kind in GameKind::ALL {
+            let range = seat_range(kind);
+            let players = range.start() + pick % (range.end() - range.start() + 1);
+            kind.visit(Conformance { players, seed });
+        }
+    }
+}
