@@ -13,6 +13,22 @@ use crate::error::SetupError;
 use crate::rng::GameRng;
 use crate::seat::{BySeat, Seat};
 
+/// Refuses a stacked deck holding a card more often than a deck of `kind` does.
+///
+/// # Errors
+/// The first card that is over-represented.
+pub fn check_stacked(kind: DeckKind, stacked: Option<&[Card]>) -> Result<(), SetupError> {
+    let Some(stacked) = stacked else {
+        return Ok(());
+    };
+    let available = count_cards(&kind.cards());
+    let wanted = count_cards(stacked);
+    match (0..available.len()).find(|&index| wanted[index] > available[index]) {
+        Some(index) => Err(SetupError::NotInDeck { card: Card::from_index(index as u8).expect("index comes from the card count table") }),
+        None => Ok(()),
+    }
+}
+
 /// The face-down stock. The top card is the last element, so drawing is a `pop`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Stock(Vec<Card>);
@@ -24,17 +40,14 @@ impl Stock {
     /// # Errors
     /// The stacked cards are not a part of the deck.
     pub fn prepare(kind: DeckKind, stacked: Option<&[Card]>, rng: &mut GameRng) -> Result<Stock, SetupError> {
+        // Check before shuffling: a refused deck must leave the RNG, and so the match, untouched.
+        check_stacked(kind, stacked)?;
         let mut cards = kind.cards();
         rng.shuffle(&mut cards);
         let Some(stacked) = stacked else {
             return Ok(Stock(cards));
         };
-        let available = count_cards(&cards);
         let wanted = count_cards(stacked);
-        if let Some(index) = (0..available.len()).find(|&index| wanted[index] > available[index]) {
-            let card = Card::from_index(index as u8).expect("index comes from the card count table");
-            return Err(SetupError::NotInDeck { card });
-        }
         let mut rest = Vec::with_capacity(cards.len());
         let mut remaining = wanted;
         for card in cards {
@@ -137,12 +150,14 @@ mod tests {
     }
 
     #[test]
-    fn stacking_a_card_the_deck_lacks_is_refused() {
+    fn stacking_a_card_the_deck_lacks_is_refused_without_touching_the_rng() {
         let mut rng = GameRng::from_seed(5);
+        let untouched = rng.clone();
         let three = parse_cards("QS QS QS").expect("cards");
         assert_eq!(Stock::prepare(DeckKind::Double104, Some(&three), &mut rng), Err(SetupError::NotInDeck { card: three[0] }));
         let joker = parse_cards("RJ").expect("cards");
         assert!(Stock::prepare(DeckKind::Standard52, Some(&joker), &mut rng).is_err());
+        assert_eq!(rng, untouched, "a refused deck consumed randomness");
     }
 
     #[test]

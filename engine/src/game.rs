@@ -78,6 +78,12 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Seat counts the game can be played with under these options.
     fn seat_range(options: &Self::Options) -> RangeInclusive<usize>;
 
+    /// The seat count a new table starts with (RULES.md's default for the game).
+    fn default_players(options: &Self::Options) -> usize {
+        let range = Self::seat_range(options);
+        4.clamp(*range.start(), *range.end())
+    }
+
     /// The deck the game is played with.
     fn deck_kind(options: &Self::Options) -> DeckKind;
 

@@ -41,6 +41,12 @@ impl CrazyEights {
         &self.round
     }
 
+    /// The round, for tests that set up situations a deal cannot reach directly.
+    #[cfg(test)]
+    pub(super) fn round_mut(&mut self) -> &mut Round {
+        &mut self.round
+    }
+
     /// Validates `action` for `seat` without changing anything.
     fn check(&self, seat: Seat, action: CrazyEightsAction) -> Result<(), ActionError> {
         if self.phase != Phase::Playing {
@@ -106,6 +112,7 @@ impl CrazyEights {
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), SetupError> {
+        crate::deal::check_stacked(DeckKind::Double104, stacked)?;
         let dealer = if self.score.rounds_finished == 0 { self.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
         events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
         self.round = Round::deal(self.players(), dealer, stacked, &mut self.rng, events)?;

@@ -1,0 +1,58 @@
+//! Command-line interface: no subcommand opens the window; `scenario` and `sim` run headless.
+
+use std::path::PathBuf;
+
+use cardtable_engine::GameKind;
+use clap::{Parser, Subcommand};
+
+/// Cardtable: classic shedding card games with friends, hot-seat, over the LAN, or against bots.
+#[derive(Debug, Parser)]
+#[command(name = "cardtable", version, about)]
+pub struct Cli {
+    /// What to do; without one, the game window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Headless commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a scenario file (explicit deck + scripted actions) and print views, events and
+    /// outcome as JSON; exits non-zero naming the first illegal action.
+    Scenario {
+        /// The scenario file (see docs/scenarios.md).
+        file: PathBuf,
+    },
+    /// Play random legal matches headless and print a summary.
+    Sim(SimArgs),
+}
+
+/// Arguments of `cardtable sim`.
+#[derive(Debug, clap::Args)]
+pub struct SimArgs {
+    /// Game id.
+    #[arg(long, value_parser = parse_game)]
+    pub game: GameKind,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Matches to play.
+    #[arg(long, default_value_t = 1_000, conflicts_with = "rounds")]
+    pub matches: u64,
+    /// Play this many rounds in all instead of a number of matches.
+    #[arg(long)]
+    pub rounds: Option<u64>,
+    /// Base seed; the same seed replays the same run.
+    #[arg(long, default_value_t = 7)]
+    pub seed: u64,
+    /// The game's options as JSON (missing fields keep their defaults), e.g. '{"draw_two":"stack"}'.
+    #[arg(long)]
+    pub options: Option<String>,
+    /// Print the report as JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_game(id: &str) -> Result<GameKind, String> {
+    GameKind::from_id(id).map_err(|error| error.to_string())
+}

@@ -1,0 +1,4 @@
+//! The headless subcommands.
+
+pub mod scenario;
+pub mod sim;

@@ -1,0 +1,7 @@
+//! Cardtable, the program: the window, the command line, and everything between them and the
+//! engine.
+
+pub mod app;
+pub mod cli;
+pub mod commands;
+pub mod ui;

@@ -1,0 +1,55 @@
+//! The one place colours, sizes and fonts are defined.
+
+use egui::{Color32, FontData, FontDefinitions, FontFamily, Visuals};
+
+/// Table felt behind everything.
+pub const FELT: Color32 = Color32::from_rgb(0x1f, 0x5c, 0x3a);
+/// Panels laid on the felt.
+pub const PANEL: Color32 = Color32::from_rgb(0x17, 0x45, 0x2c);
+/// Text on the felt.
+pub const INK: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xe8);
+/// Quieter text on the felt.
+pub const INK_DIM: Color32 = Color32::from_rgb(0xbf, 0xd4, 0xc4);
+/// Accent for primary buttons and highlights.
+pub const ACCENT: Color32 = Color32::from_rgb(0xf2, 0xb1, 0x34);
+/// Smallest side of a touch target, in points.
+pub const TOUCH: f32 = 44.0;
+/// Outer margin of screens.
+pub const MARGIN: f32 = 16.0;
+/// Widest column of text or buttons, so large windows stay readable.
+pub const READABLE_WIDTH: f32 = 720.0;
+
+/// Name under which the embedded font is registered.
+const FONT_NAME: &str = "dejavu-sans";
+
+/// Installs the embedded font (it has ♠♥♦♣, which egui's default fonts lack) and the visuals.
+pub fn install(ctx: &egui::Context) {
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert(FONT_NAME.to_owned(), FontData::from_static(include_bytes!("../../../assets/fonts/DejaVuSans.ttf")).into());
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        fonts.families.entry(family).or_default().push(FONT_NAME.to_owned());
+    }
+    ctx.set_fonts(fonts);
+    let mut visuals = Visuals::dark();
+    visuals.panel_fill = FELT;
+    visuals.window_fill = PANEL;
+    visuals.override_text_color = Some(INK);
+    // One look whatever the system theme: the felt table is the brand.
+    ctx.set_theme(egui::Theme::Dark);
+    ctx.all_styles_mut(|style| {
+        style.visuals = visuals.clone();
+        style.spacing.interact_size.y = TOUCH;
+        style.spacing.button_padding = egui::vec2(14.0, 8.0);
+        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+        for (text_style, size) in [
+            (egui::TextStyle::Heading, 30.0),
+            (egui::TextStyle::Body, 17.0),
+            (egui::TextStyle::Button, 18.0),
+            (egui::TextStyle::Small, 13.0),
+        ] {
+            if let Some(font) = style.text_styles.get_mut(&text_style) {
+                font.size = size;
+            }
+        }
+    });
+}
