@@ -1,0 +1,1 @@
+//! Rules tests for One Hundred and One (RULES.md §3).
