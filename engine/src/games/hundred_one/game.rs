@@ -110,7 +110,8 @@ impl HundredOne {
             return;
         }
         let best = self.score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
-        let winners = self.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
+        let winners =
+            self.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
         let result = self.score.result(winners.collect(), losers);
         events.emit(Audience::All, HundredOneEvent::MatchEnded(result.clone()));
         self.result = Some(result);
@@ -185,7 +186,12 @@ impl Game for HundredOne {
         }
     }
 
-    fn apply_with(&mut self, seat: Seat, action: HundredOneAction, events: &mut impl EventSink<HundredOneEvent>) -> Result<(), ActionError> {
+    fn apply_with(
+        &mut self,
+        seat: Seat,
+        action: HundredOneAction,
+        events: &mut impl EventSink<HundredOneEvent>,
+    ) -> Result<(), ActionError> {
         self.check(seat, action)?;
         self.round.turns += 1;
         let rng = &mut self.rng;
@@ -288,5 +294,20 @@ impl Game for HundredOne {
             known.extend(round.hands.iter().flat_map(CardSet::iter));
         }
         count_cards(&known)
+    }
+}
+
+/// Test hooks: set up positions (a short hand, an empty stock, prior totals) without playing
+/// a whole match to reach them.
+#[cfg(test)]
+impl HundredOne {
+    /// The round, to rearrange it.
+    pub(super) fn round_mut(&mut self) -> &mut Round {
+        &mut self.round
+    }
+
+    /// The match score, to set prior totals.
+    pub(super) fn score_mut(&mut self) -> &mut MatchScore {
+        &mut self.score
     }
 }
