@@ -247,6 +247,8 @@ macro_rules! register_games {
 register_games! {
     CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
         pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
+    HundredOne => games::hundred_one::HundredOne, id "hundred-one", name "One Hundred and One",
+        pitch "Cover by suit or rank, Queens order a suit; sixes, sevens and aces punish. Pass 101 and you lose.";
 }
 
 impl GameKind {

@@ -13,6 +13,9 @@ pub enum ScoreKind {
     CardPoints,
     /// Going out on a Queen (−20) or on the queen of spades (−40).
     QueenExit,
+    /// A total of exactly 101 reset to 0 (One Hundred and One): minus 101, so the round lines
+    /// still add up to the change in the total.
+    ResetToZero,
     /// A hand of exactly one Queen (20, or 40 for the queen of spades) — 108 Fool.
     LoneQueen,
     /// Going out without a standing "One!" — 108 Fool.

@@ -1,0 +1,313 @@
+//! The One Hundred and One match: rounds until a total passes 101, and the [`Game`] contract.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, DeckKind, Rank, Suit};
+use crate::card_set::{CardCounts, CardSet, bits, count_cards};
+use crate::error::{ActionError, SetupError};
+use crate::event::{Audience, EventSink, NoEvents};
+use crate::game::{Game, Phase, TableSetup};
+use crate::registry::GameKind;
+use crate::rng::GameRng;
+use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
+use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::setup::check_table;
+
+use super::action::HundredOneAction;
+use super::event::HundredOneEvent;
+use super::options::HundredOneOptions;
+use super::round::{Round, Stage, card_points};
+use super::view::HundredOneView;
+
+/// The total that resets to 0 when hit exactly, and that loses the match when passed.
+pub const LIMIT: i32 = 101;
+
+/// A One Hundred and One match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HundredOne {
+    options: HundredOneOptions,
+    setup: TableSetup,
+    rng: GameRng,
+    score: MatchScore,
+    phase: Phase,
+    round: Round,
+    last_round: Option<RoundResult>,
+    result: Option<MatchResult>,
+}
+
+impl HundredOne {
+    /// The round in play (or the last one, once it is over).
+    #[must_use]
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// Validates `action` for `seat` without changing anything.
+    fn check(&self, seat: Seat, action: HundredOneAction) -> Result<(), ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::NoRound);
+        }
+        if seat != self.round.turn {
+            return Err(ActionError::NotYourTurn { seat });
+        }
+        let round = &self.round;
+        let card = match (round.stage, action) {
+            (Stage::OrderSuit, HundredOneAction::Order(_)) => return Ok(()),
+            (Stage::OrderSuit, _) => return Err(ActionError::illegal(action, "order the suit for the Queen you turned up first")),
+            (_, HundredOneAction::Order(_)) => {
+                return Err(ActionError::illegal(action, "only the dealer orders a suit, for a Queen turned up at the deal"));
+            }
+            (_, HundredOneAction::Draw) if round.can_play(seat) => {
+                return Err(ActionError::illegal(action, "you hold a card that covers the top card and must play it"));
+            }
+            (_, HundredOneAction::Draw) => return Ok(()),
+            (_, HundredOneAction::Play(card)) if card.is_rank(Rank::Queen) => {
+                return Err(ActionError::illegal(action, "a Queen orders the suit to follow"));
+            }
+            (_, HundredOneAction::PlayQueen(card, _)) if !card.is_rank(Rank::Queen) => {
+                return Err(ActionError::illegal(action, "only a Queen orders a suit"));
+            }
+            (_, HundredOneAction::Play(card) | HundredOneAction::PlayQueen(card, _)) => card,
+        };
+        if !round.hands[seat].contains(card) {
+            return Err(ActionError::NotInHand { seat, card });
+        }
+        if card.bit() & round.playable_mask() == 0 {
+            let reason = match round.to_follow.rank {
+                Some(rank) => format!("cover with a {} or a {}, or any Queen", round.to_follow.suit.symbol(), rank.label()),
+                None => format!("a Queen ordered {}: play one, or any Queen", round.to_follow.suit.symbol()),
+            };
+            return Err(ActionError::illegal(action, reason));
+        }
+        Ok(())
+    }
+
+    /// Scores the round, records it and decides whether the match goes on.
+    fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<HundredOneEvent>) {
+        let round = &self.round;
+        let totals = &self.score.totals;
+        let scores = round.hands.map(|seat, hand| {
+            let mut score = SeatScore { cards: hand.to_vec(), ..SeatScore::default() };
+            if end != RoundEnd::TurnCap {
+                score.add(ScoreKind::CardPoints, hand.iter().map(card_points).sum());
+                if let Some(exit) = round.exits[seat] {
+                    score.add(ScoreKind::QueenExit, exit.bonus());
+                }
+                if totals[seat] + score.total() == LIMIT {
+                    score.add(ScoreKind::ResetToZero, -LIMIT);
+                }
+            }
+            score
+        });
+        let result = self.score.record(end, scores);
+        events.emit(Audience::All, HundredOneEvent::RoundEnded(result.clone()));
+        self.last_round = Some(result);
+        let losers: SeatSet = self.score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
+        if losers.is_empty() {
+            self.phase = Phase::RoundOver;
+            return;
+        }
+        let best = self.score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
+        let winners =
+            self.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
+        let result = self.score.result(winners.collect(), losers);
+        events.emit(Audience::All, HundredOneEvent::MatchEnded(result.clone()));
+        self.result = Some(result);
+        self.phase = Phase::MatchOver;
+    }
+}
+
+impl Game for HundredOne {
+    type Options = HundredOneOptions;
+    type Action = HundredOneAction;
+    type Event = HundredOneEvent;
+    type View = HundredOneView;
+
+    const KIND: GameKind = GameKind::HundredOne;
+
+    fn seat_range(_options: &HundredOneOptions) -> RangeInclusive<usize> {
+        2..=6
+    }
+
+    fn deck_kind(_options: &HundredOneOptions) -> DeckKind {
+        DeckKind::Short36
+    }
+
+    fn new_match(setup: TableSetup, options: HundredOneOptions, stacked: Option<&[Card]>) -> Result<HundredOne, SetupError> {
+        check_table::<HundredOne>(&setup, &options)?;
+        let mut rng = GameRng::from_seed(setup.seed);
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut NoEvents)?;
+        Ok(HundredOne {
+            options,
+            setup,
+            rng,
+            score: MatchScore::new(setup.players),
+            phase: Phase::Playing,
+            round,
+            last_round: None,
+            result: None,
+        })
+    }
+
+    fn options(&self) -> &HundredOneOptions {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    fn to_act(&self) -> SeatSet {
+        if self.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<HundredOneAction>) {
+        out.clear();
+        if self.phase != Phase::Playing || seat != self.round.turn {
+            return;
+        }
+        if self.round.stage == Stage::OrderSuit {
+            out.extend(Suit::ALL.map(HundredOneAction::Order));
+            return;
+        }
+        let playable = self.round.hands[seat].mask() & self.round.playable_mask();
+        if playable == 0 {
+            out.push(HundredOneAction::Draw);
+            return;
+        }
+        for card in bits(playable) {
+            if card.is_rank(Rank::Queen) {
+                out.extend(Suit::ALL.map(|suit| HundredOneAction::PlayQueen(card, suit)));
+            } else {
+                out.push(HundredOneAction::Play(card));
+            }
+        }
+    }
+
+    fn apply_with(
+        &mut self,
+        seat: Seat,
+        action: HundredOneAction,
+        events: &mut impl EventSink<HundredOneEvent>,
+    ) -> Result<(), ActionError> {
+        self.check(seat, action)?;
+        self.round.turns += 1;
+        let rng = &mut self.rng;
+        let last_holder = match action {
+            HundredOneAction::Play(card) => self.round.play(card, None, rng, events),
+            HundredOneAction::PlayQueen(card, suit) => self.round.play(card, Some(suit), rng, events),
+            HundredOneAction::Order(suit) => self.round.order(suit, rng, events),
+            HundredOneAction::Draw => self.round.draw(rng, events),
+        };
+        if let Some(seat) = last_holder {
+            self.end_round(RoundEnd::LastHolder(seat), events);
+        } else if self.round.turns >= self.setup.turn_cap {
+            self.end_round(RoundEnd::TurnCap, events);
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> HundredOneView {
+        let round = &self.round;
+        let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
+        HundredOneView {
+            viewer,
+            options: self.options.clone(),
+            phase: self.phase,
+            round: self.score.rounds_finished + u32::from(self.phase == Phase::Playing),
+            dealer: round.dealer,
+            hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
+            hand_sizes: round.hands.map(|_, hand| hand.len()),
+            top: round.top(),
+            to_follow: round.to_follow,
+            stock: round.stock.len(),
+            pile: round.pile.len(),
+            turn: round.turn,
+            stage: round.stage,
+            out: round.out,
+            exits: round.exits.clone(),
+            to_act: self.to_act(),
+            legal,
+            totals: self.score.totals.clone(),
+            last_round: self.last_round.clone(),
+            result: self.result.clone(),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn last_round(&self) -> Option<&RoundResult> {
+        self.last_round.as_ref()
+    }
+
+    fn totals(&self) -> &BySeat<i32> {
+        &self.score.totals
+    }
+
+    fn match_result(&self) -> Option<&MatchResult> {
+        self.result.as_ref()
+    }
+
+    fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<HundredOneEvent>) -> Result<(), ActionError> {
+        if self.phase != Phase::RoundOver {
+            return Err(ActionError::NotBetweenRounds);
+        }
+        // Deal on a copy of the RNG and into a buffer so a refused stacked deck changes nothing.
+        let dealer = self.round.dealer.clockwise(1, self.players());
+        let mut rng = self.rng.clone();
+        let mut dealt = Vec::new();
+        let round = if events.wants_events() {
+            Round::deal(self.players(), dealer, stacked, &mut rng, &mut dealt)?
+        } else {
+            Round::deal(self.players(), dealer, stacked, &mut rng, &mut NoEvents)?
+        };
+        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
+        for addressed in dealt {
+            events.emit(addressed.audience, addressed.event);
+        }
+        self.rng = rng;
+        self.round = round;
+        self.last_round = None;
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+
+    fn card_counts(&self) -> CardCounts {
+        let round = &self.round;
+        let in_hands = round.hands.iter().flat_map(CardSet::iter);
+        let all: Vec<Card> = in_hands.chain(round.stock.cards().iter().copied()).chain(round.pile.iter().copied()).collect();
+        count_cards(&all)
+    }
+
+    fn known_counts(&self, viewer: Viewer) -> CardCounts {
+        let round = &self.round;
+        let mut known: Vec<Card> = round.pile.clone();
+        if self.phase == Phase::Playing {
+            if let Some(seat) = viewer.seat() {
+                known.extend(round.hands[seat].iter());
+            }
+        } else {
+            known.extend(round.hands.iter().flat_map(CardSet::iter));
+        }
+        count_cards(&known)
+    }
+}
+
+/// Test hooks: set up positions (a short hand, an empty stock, prior totals) without playing
+/// a whole match to reach them.
+#[cfg(test)]
+impl HundredOne {
+    /// The round, to rearrange it.
+    pub(super) fn round_mut(&mut self) -> &mut Round {
+        &mut self.round
+    }
+
+    /// The match score, to set prior totals.
+    pub(super) fn score_mut(&mut self) -> &mut MatchScore {
+        &mut self.score
+    }
+}
