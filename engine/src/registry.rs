@@ -247,6 +247,8 @@ macro_rules! register_games {
 register_games! {
     CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
         pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
+    Fool108 => games::fool108::Fool108, id "fool108", name "108 Fool",
+        pitch "Match suit or rank; sixes, sevens, nines and aces bite. Reach 108 and you lose.";
 }
 
 impl GameKind {

@@ -1,0 +1,1 @@
+//! Rules tests for 108 Fool.
