@@ -56,7 +56,9 @@ impl Fool108 {
         }
         match (action, round.stage) {
             (Fool108Action::One, _) => self.check_one(seat),
-            (Fool108Action::Suit(_), Stage::ChooseSuit) | (Fool108Action::Draw, Stage::Open) | (Fool108Action::Pass, Stage::Drawn) => Ok(()),
+            (Fool108Action::Suit(_), Stage::ChooseSuit) | (Fool108Action::Draw, Stage::Open) | (Fool108Action::Pass, Stage::Drawn) => {
+                Ok(())
+            }
             (Fool108Action::Suit(_), _) => Err(ActionError::illegal(action, "a suit is chosen only after playing a Queen")),
             (_, Stage::ChooseSuit) => Err(ActionError::illegal(action, "choose the suit to follow your Queen first")),
             (Fool108Action::Draw, _) => Err(ActionError::illegal(action, "one card may be drawn per turn: play a legal card or pass")),
