@@ -86,7 +86,6 @@ impl Round {
     ///
     /// # Errors
     /// A stacked deck that is not part of the 36-card deck.
-    #[allow(clippy::too_many_arguments)] // Each is a distinct fact of the deal; a struct would only rename them.
     pub fn deal(
         players: usize,
         number: u32,
