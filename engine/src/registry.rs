@@ -249,6 +249,8 @@ register_games! {
         pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
     HundredOne => games::hundred_one::HundredOne, id "hundred-one", name "One Hundred and One",
         pitch "Cover by suit or rank, Queens order a suit; sixes, sevens and aces punish. Pass 101 and you lose.";
+    Fool108 => games::fool108::Fool108, id "fool108", name "108 Fool",
+        pitch "Match suit or rank; sixes, sevens, nines and aces bite. Reach 108 and you lose.";
 }
 
 impl GameKind {

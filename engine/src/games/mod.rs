@@ -2,3 +2,4 @@
 
 pub mod crazy_eights;
 pub mod hundred_one;
+pub mod fool108;

@@ -1,0 +1,322 @@
+//! The 108 Fool match: rounds until a total reaches the limit, and the [`Game`] contract.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, DeckKind, Suit};
+use crate::card_set::{CardCounts, CardSet, bits, count_cards};
+use crate::error::{ActionError, SetupError};
+use crate::event::{Audience, EventSink, NoEvents};
+use crate::game::{Game, Phase, TableSetup};
+use crate::registry::GameKind;
+use crate::rng::GameRng;
+use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult};
+use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::setup::check_table;
+
+use super::action::Fool108Action;
+use super::event::Fool108Event;
+use super::options::Fool108Options;
+use super::round::{Round, Stage};
+use super::scoring::score_round;
+use super::view::Fool108View;
+
+/// A 108 Fool match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fool108 {
+    options: Fool108Options,
+    setup: TableSetup,
+    rng: GameRng,
+    score: MatchScore,
+    phase: Phase,
+    round: Round,
+    last_round: Option<RoundResult>,
+    result: Option<MatchResult>,
+}
+
+impl Fool108 {
+    /// The round in play (or the last one, once it is over).
+    #[must_use]
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// Validates `action` for `seat` without changing anything.
+    fn check(&self, seat: Seat, action: Fool108Action) -> Result<(), ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::NoRound);
+        }
+        let round = &self.round;
+        if seat.index() >= self.players() {
+            return Err(ActionError::NotYourTurn { seat });
+        }
+        if action != Fool108Action::One && seat != round.turn {
+            return Err(ActionError::NotYourTurn { seat });
+        }
+        match (action, round.stage) {
+            (Fool108Action::One, _) => self.check_one(seat),
+            (Fool108Action::Suit(_), Stage::ChooseSuit) | (Fool108Action::Draw, Stage::Open) | (Fool108Action::Pass, Stage::Drawn) => {
+                Ok(())
+            }
+            (Fool108Action::Suit(_), _) => Err(ActionError::illegal(action, "a suit is chosen only after playing a Queen")),
+            (_, Stage::ChooseSuit) => Err(ActionError::illegal(action, "choose the suit to follow your Queen first")),
+            (Fool108Action::Draw, _) => Err(ActionError::illegal(action, "one card may be drawn per turn: play a legal card or pass")),
+            (Fool108Action::Pass, _) => Err(ActionError::illegal(action, "draw a card before passing")),
+            (Fool108Action::Play(card), _) => self.check_play(seat, action, card),
+        }
+    }
+
+    /// Whether `seat` may declare "One!": one or two cards, no standing declaration. It is a
+    /// free action, so whose turn it is does not matter.
+    fn check_one(&self, seat: Seat) -> Result<(), ActionError> {
+        let round = &self.round;
+        if round.declared.contains(seat) {
+            return Err(ActionError::illegal(Fool108Action::One, "your \"One!\" already stands"));
+        }
+        if !round.may_declare(seat) {
+            return Err(ActionError::illegal(Fool108Action::One, "\"One!\" is declared holding one or two cards"));
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` holds `card` and it is legal on the pile.
+    fn check_play(&self, seat: Seat, action: Fool108Action, card: Card) -> Result<(), ActionError> {
+        if !self.round.hands[seat].contains(card) {
+            return Err(ActionError::NotInHand { seat, card });
+        }
+        if card.bit() & self.round.playable_mask() == 0 {
+            let follow = self.round.to_follow;
+            let reason = match follow.rank {
+                Some(rank) => format!("play a {} or a {}, or a Queen", follow.suit.symbol(), rank.label()),
+                None => format!("a Queen asked for {}: play one, or a Queen", follow.suit.symbol()),
+            };
+            return Err(ActionError::illegal(action, reason));
+        }
+        Ok(())
+    }
+
+    /// Scores the round, records it and decides whether the match goes on: after a round in
+    /// which any total reaches the limit, every seat at or above it loses, the others win.
+    fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<Fool108Event>) {
+        let one_penalty = i32::try_from(self.options.one_penalty).unwrap_or(i32::MAX);
+        let scores = score_round(&self.round, end, one_penalty);
+        let result = self.score.record(end, scores);
+        events.emit(Audience::All, Fool108Event::RoundEnded(result.clone()));
+        self.last_round = Some(result);
+        let losers = self.score.at_or_above(self.options.limit());
+        if losers.is_empty() {
+            self.phase = Phase::RoundOver;
+            return;
+        }
+        let winners = Seat::all(self.players()).filter(|seat| !losers.contains(*seat)).collect();
+        let result = self.score.result(winners, losers);
+        events.emit(Audience::All, Fool108Event::MatchEnded(result.clone()));
+        self.result = Some(result);
+        self.phase = Phase::MatchOver;
+    }
+
+    /// Deals round `rounds_finished + 1`; the dealer moves one seat clockwise per round. The
+    /// state changes only if the deal succeeds.
+    fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), SetupError> {
+        let finished = self.score.rounds_finished;
+        let dealer = self.setup.dealer.clockwise(finished as usize, self.players());
+        let mut rng = self.rng.clone();
+        let step = i32::try_from(self.options.reshuffle_penalty_step).unwrap_or(i32::MAX);
+        self.round = Round::deal(self.players(), finished + 1, dealer, step, stacked, &mut rng, events)?;
+        self.rng = rng;
+        self.last_round = None;
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+}
+
+impl Game for Fool108 {
+    type Options = Fool108Options;
+    type Action = Fool108Action;
+    type Event = Fool108Event;
+    type View = Fool108View;
+
+    const KIND: GameKind = GameKind::Fool108;
+
+    fn seat_range(_options: &Fool108Options) -> RangeInclusive<usize> {
+        2..=6
+    }
+
+    fn deck_kind(_options: &Fool108Options) -> DeckKind {
+        DeckKind::Short36
+    }
+
+    fn new_match(setup: TableSetup, options: Fool108Options, stacked: Option<&[Card]>) -> Result<Fool108, SetupError> {
+        check_table::<Fool108>(&setup, &options)?;
+        options.validate()?;
+        let mut rng = GameRng::from_seed(setup.seed);
+        let step = i32::try_from(options.reshuffle_penalty_step).unwrap_or(i32::MAX);
+        let round = Round::deal(setup.players, 1, setup.dealer, step, stacked, &mut rng, &mut NoEvents)?;
+        Ok(Fool108 {
+            options,
+            setup,
+            rng,
+            score: MatchScore::new(setup.players),
+            phase: Phase::Playing,
+            round,
+            last_round: None,
+            result: None,
+        })
+    }
+
+    fn options(&self) -> &Fool108Options {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    fn to_act(&self) -> SeatSet {
+        if self.phase != Phase::Playing {
+            return SeatSet::EMPTY;
+        }
+        let mut seats = self.round.may_declare_set();
+        seats.insert(self.round.turn);
+        seats
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Fool108Action>) {
+        out.clear();
+        if self.phase != Phase::Playing || seat.index() >= self.players() {
+            return;
+        }
+        let round = &self.round;
+        if seat == round.turn {
+            match round.stage {
+                Stage::ChooseSuit => out.extend(Suit::ALL.map(Fool108Action::Suit)),
+                Stage::Open | Stage::Drawn => {
+                    out.extend(bits(round.hands[seat].mask() & round.playable_mask()).map(Fool108Action::Play));
+                    out.push(if round.stage == Stage::Open { Fool108Action::Draw } else { Fool108Action::Pass });
+                }
+            }
+        }
+        if round.may_declare(seat) {
+            out.push(Fool108Action::One);
+        }
+    }
+
+    fn apply_with(&mut self, seat: Seat, action: Fool108Action, events: &mut impl EventSink<Fool108Event>) -> Result<(), ActionError> {
+        self.check(seat, action)?;
+        let round = &mut self.round;
+        round.turns += 1;
+        let went_out = match action {
+            Fool108Action::Play(card) => round.play(card, false, &mut self.rng, events),
+            Fool108Action::Suit(suit) => {
+                round.choose_suit(suit, events);
+                false
+            }
+            Fool108Action::Draw => {
+                round.draw(&mut self.rng, events);
+                false
+            }
+            Fool108Action::Pass => {
+                round.pass(events);
+                false
+            }
+            Fool108Action::One => {
+                round.declare(seat, events);
+                false
+            }
+        };
+        if went_out {
+            self.end_round(RoundEnd::WentOut(seat), events);
+        } else if self.round.turns >= self.setup.turn_cap {
+            self.end_round(RoundEnd::TurnCap, events);
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> Fool108View {
+        let round = &self.round;
+        let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
+        Fool108View {
+            viewer,
+            options: self.options.clone(),
+            phase: self.phase,
+            round: round.number,
+            dealer: round.dealer,
+            first_player: round.first_player,
+            hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
+            hand_sizes: round.hands.map(|_, hand| hand.len()),
+            top: round.top(),
+            to_follow: round.to_follow,
+            stock: round.stock.len(),
+            pile: round.pile.len(),
+            turn: round.turn,
+            stage: round.stage,
+            direction: round.direction,
+            declared: round.declared,
+            reshuffles: round.reshuffles,
+            reshuffle_penalties: round.reshuffle_penalties.clone(),
+            to_act: self.to_act(),
+            legal,
+            totals: self.score.totals.clone(),
+            last_round: self.last_round.clone(),
+            result: self.result.clone(),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn last_round(&self) -> Option<&RoundResult> {
+        self.last_round.as_ref()
+    }
+
+    fn totals(&self) -> &BySeat<i32> {
+        &self.score.totals
+    }
+
+    fn match_result(&self) -> Option<&MatchResult> {
+        self.result.as_ref()
+    }
+
+    fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), ActionError> {
+        if self.phase != Phase::RoundOver {
+            return Err(ActionError::NotBetweenRounds);
+        }
+        self.deal(stacked, events)?;
+        Ok(())
+    }
+
+    /// A rematch lasts until the highest loser's total (109 and 117: the next match goes to
+    /// 117). Before the match is decided the options are reused as they are.
+    fn rematch_options(&self) -> Fool108Options {
+        let mut options = self.options.clone();
+        if let Some(result) = &self.result {
+            let highest = result.losers.iter().map(|seat| result.totals[seat]).max();
+            if let Some(limit) = highest.and_then(|total| u32::try_from(total).ok()) {
+                options.score_limit = limit.max(options.score_limit);
+            }
+        }
+        options
+    }
+
+    fn card_counts(&self) -> CardCounts {
+        let round = &self.round;
+        let in_hands = round.hands.iter().flat_map(CardSet::iter);
+        let all: Vec<Card> = in_hands.chain(round.stock.cards().iter().copied()).chain(round.pile.iter().copied()).collect();
+        count_cards(&all)
+    }
+
+    fn known_counts(&self, viewer: Viewer) -> CardCounts {
+        let round = &self.round;
+        let mut known: Vec<Card> = round.pile.clone();
+        if self.phase == Phase::Playing {
+            if let Some(seat) = viewer.seat() {
+                known.extend(round.hands[seat].iter());
+            }
+        } else {
+            known.extend(round.hands.iter().flat_map(CardSet::iter));
+        }
+        count_cards(&known)
+    }
+}
