@@ -247,6 +247,8 @@ macro_rules! register_games {
 register_games! {
     CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
         pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
+    Dunno => games::dunno::Dunno, id "dunno", name "Dunno",
+        pitch "Mau-mau with Jokers: stack sevens, Kings and Jokers, pass with a 3, defend, swap hands with a Jack.";
 }
 
 impl GameKind {
