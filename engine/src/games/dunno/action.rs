@@ -4,7 +4,8 @@
 //!   answer the draw value); the last becomes the top card.
 //! - `play KH KS suit D`: a play of Kings or Queens names the suit the top card carries.
 //! - `draw`: draw one card (nothing owed) or the whole draw value; the turn ends.
-//! - `under 5H 9C`, `under 5H`, `under none`: after `JD`, put up to two cards under it.
+//! - `under 9C 5H`, `under 5H`, `under none`: after `JD`, put up to two cards under it (a set:
+//!   written in card order, clubs to spades, any order is read).
 //! - `swap 2`: after a Jack, swap hands with seat 2.
 
 use std::fmt;
@@ -165,7 +166,7 @@ impl FromStr for DunnoAction {
             text: text.to_owned(),
             game: "Dunno".to_owned(),
             expected: "`play 7H 7S` (cards of one rank, in order), `play KH KS suit D` (Kings and Queens name a suit), \
-                       `draw`, `under 5H 9C` / `under none` (after JD), or `swap 2` (after a Jack)"
+                       `draw`, `under 9C 5H` / `under none` (after JD), or `swap 2` (after a Jack)"
                 .to_owned(),
         };
         let mut words = text.split_whitespace();
@@ -239,13 +240,13 @@ mod tests {
 
     #[test]
     fn notation_round_trips_and_refuses_nonsense() {
-        for text in ["play 7H 7S 7C", "play KH KS suit D", "play QC suit H", "play RJ BJ", "draw", "under none", "under 5H 9C", "swap 2"] {
+        for text in ["play 7H 7S 7C", "play KH KS suit D", "play QC suit H", "play RJ BJ", "draw", "under none", "under 9C 5H", "swap 2"] {
             let action: DunnoAction = text.parse().expect(text);
             assert_eq!(action.to_string(), text);
             let json = serde_json::to_string(&action).expect("json");
             assert_eq!(serde_json::from_str::<DunnoAction>(&json).expect("back"), action);
         }
-        assert_eq!("under 9C 5H".parse::<DunnoAction>().expect("any order").to_string(), "under 5H 9C");
+        assert_eq!("under 5H 9C".parse::<DunnoAction>().expect("any order").to_string(), "under 9C 5H");
         assert_eq!("PLAY 10h".parse::<DunnoAction>().expect("lenient").to_string(), "play TH");
         for bad in [
             "play",

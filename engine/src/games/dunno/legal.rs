@@ -85,7 +85,7 @@ impl Round {
                 }
             }
             (DunnoAction::Play { .. } | DunnoAction::Draw, TurnPhase::JackUnder) => {
-                Err(ActionError::illegal(action, "you played JD: put up to two cards under it first (`under 5H 9C`, `under none`)"))
+                Err(ActionError::illegal(action, "you played JD: put up to two cards under it first (`under 9C 5H`, `under none`)"))
             }
             (DunnoAction::Play { .. } | DunnoAction::Draw, TurnPhase::JackSwap) => {
                 Err(ActionError::illegal(action, "you played a Jack: choose the seat to swap hands with (`swap 2`)"))

@@ -31,7 +31,7 @@
 //!
 //! **Turn phases** ([`TurnPhase`]): `free` (D = 0), `owes` (D > 0), `jack_under` (after `JD`),
 //! `jack_swap` (after a Jack). Actions: `play 7H 7S 7C`, `play KH KS suit D`, `draw`,
-//! `under 5H 9C` / `under none`, `swap 2`. To act: the turn seat only.
+//! `under 9C 5H` / `under none`, `swap 2`. To act: the turn seat only.
 //!
 //! **What a seat sees:** its own hand, every hand's size, the top card and the suit it carries,
 //! D, the direction, stock and pile counts, and the cards it gave away in a swap that are still
@@ -55,7 +55,7 @@ pub use event::DunnoEvent;
 pub use game::Dunno;
 pub use knowledge::Knowledge;
 pub use legal::MAX_UNDER_JACK;
-pub use matching::{Answer, DEFENSIVE, JOKERS, OFFENSIVE, TWO_OF_CLUBS, Top, offensive_value};
+pub use matching::{Answer, DEFENSIVE, JOKERS, OFFENSIVE, TWO_OF_CLUBS, Top, group_mask, names_suit, offensive_value};
 pub use options::DunnoOptions;
 pub use round::{FIRST_SEAT, HAND_SIZE, JACK_OF_DIAMONDS, Round, TurnPhase};
 pub use view::DunnoView;

@@ -54,3 +54,12 @@ pub(super) fn refused(game: &mut Dunno, seat: u8, action: &str) -> ActionError {
 pub(super) fn hand(game: &Dunno, seat: u8) -> String {
     game.round().hands[Seat(seat)].iter().map(|card| card.to_string()).collect::<Vec<_>>().join(" ")
 }
+
+mod deal;
+mod draw_value;
+mod jack;
+mod legal;
+mod plays;
+mod scenario_file;
+mod specials;
+mod winning;
