@@ -251,6 +251,8 @@ register_games! {
         pitch "Cover by suit or rank, Queens order a suit; sixes, sevens and aces punish. Pass 101 and you lose.";
     Fool108 => games::fool108::Fool108, id "fool108", name "108 Fool",
         pitch "Match suit or rank; sixes, sevens, nines and aces bite. Reach 108 and you lose.";
+    Dunno => games::dunno::Dunno, id "dunno", name "Dunno",
+        pitch "Mau-mau with Jokers: stack sevens, Kings and Jokers, pass with a 3, defend, swap hands with a Jack.";
 }
 
 impl GameKind {

@@ -24,6 +24,8 @@ pub enum ScoreKind {
     ReshufflePenalty,
     /// Youglouf's declarer: −10 for strictly lowest, +10 when not lowest.
     DeclarerAdjustment,
+    /// A game won in a first-to-N match, +1 toward the match (Dunno): here higher is better.
+    GameWon,
 }
 
 /// One line of a seat's round score.

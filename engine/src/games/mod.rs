@@ -3,3 +3,4 @@
 pub mod crazy_eights;
 pub mod hundred_one;
 pub mod fool108;
+pub mod dunno;

@@ -1,0 +1,235 @@
+//! The Dunno match: games (deals) until a seat has won `wins_to_match`, and the [`Game`] contract.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, DeckKind};
+use crate::card_set::{CardCounts, CardSet, bits, count_cards};
+use crate::error::{ActionError, SetupError};
+use crate::event::{Audience, EventSink, NoEvents};
+use crate::game::{Game, Phase, TableSetup};
+use crate::registry::GameKind;
+use crate::rng::GameRng;
+use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
+use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::setup::check_table;
+
+use super::action::DunnoAction;
+use super::event::DunnoEvent;
+use super::options::DunnoOptions;
+use super::round::Round;
+use super::view::DunnoView;
+
+/// A Dunno match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Dunno {
+    options: DunnoOptions,
+    setup: TableSetup,
+    rng: GameRng,
+    score: MatchScore,
+    phase: Phase,
+    round: Round,
+    last_round: Option<RoundResult>,
+    result: Option<MatchResult>,
+}
+
+impl Dunno {
+    /// The game in play (or the last one, once it is over).
+    #[must_use]
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// Validates `action` for `seat` without changing anything.
+    fn check(&self, seat: Seat, action: DunnoAction) -> Result<(), ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::NoRound);
+        }
+        if seat != self.round.turn {
+            return Err(ActionError::NotYourTurn { seat });
+        }
+        self.round.check(action)
+    }
+
+    /// Records the game (a win counts 1 toward the match) and decides whether the match goes on.
+    fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<DunnoEvent>) {
+        let scores = self.round.hands.map(|seat, hand| {
+            let mut score = SeatScore { cards: hand.to_vec(), ..SeatScore::default() };
+            if end == RoundEnd::WentOut(seat) {
+                score.add(ScoreKind::GameWon, 1);
+            }
+            score
+        });
+        let result = self.score.record(end, scores);
+        events.emit(Audience::All, DunnoEvent::RoundEnded(result.clone()));
+        self.last_round = Some(result);
+        let needed = i32::try_from(self.options.wins_to_match).unwrap_or(i32::MAX);
+        let winners = self.score.at_or_above(needed);
+        if winners.is_empty() {
+            self.phase = Phase::RoundOver;
+            return;
+        }
+        let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
+        let result = self.score.result(winners, losers);
+        events.emit(Audience::All, DunnoEvent::MatchEnded(result.clone()));
+        self.result = Some(result);
+        self.phase = Phase::MatchOver;
+    }
+
+    fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<DunnoEvent>) -> Result<(), SetupError> {
+        let dealer = if self.score.rounds_finished == 0 { self.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
+        events.emit(Audience::All, DunnoEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
+        self.round = Round::deal(self.players(), dealer, stacked, &mut self.rng, events)?;
+        self.last_round = None;
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+}
+
+impl Game for Dunno {
+    type Options = DunnoOptions;
+    type Action = DunnoAction;
+    type Event = DunnoEvent;
+    type View = DunnoView;
+
+    const KIND: GameKind = GameKind::Dunno;
+
+    fn seat_range(_options: &DunnoOptions) -> RangeInclusive<usize> {
+        2..=6
+    }
+
+    fn deck_kind(_options: &DunnoOptions) -> DeckKind {
+        DeckKind::WithJokers54
+    }
+
+    fn new_match(setup: TableSetup, options: DunnoOptions, stacked: Option<&[Card]>) -> Result<Dunno, SetupError> {
+        check_table::<Dunno>(&setup, &options)?;
+        options.validate()?;
+        let mut rng = GameRng::from_seed(setup.seed);
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut NoEvents)?;
+        Ok(Dunno {
+            options,
+            setup,
+            rng,
+            score: MatchScore::new(setup.players),
+            phase: Phase::Playing,
+            round,
+            last_round: None,
+            result: None,
+        })
+    }
+
+    fn options(&self) -> &DunnoOptions {
+        &self.options
+    }
+
+    fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    fn to_act(&self) -> SeatSet {
+        if self.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<DunnoAction>) {
+        out.clear();
+        if self.phase == Phase::Playing && seat == self.round.turn {
+            self.round.legal_actions_into(out);
+        }
+    }
+
+    fn apply_with(&mut self, seat: Seat, action: DunnoAction, events: &mut impl EventSink<DunnoEvent>) -> Result<(), ActionError> {
+        self.check(seat, action)?;
+        self.round.turns += 1;
+        let winner = match action {
+            DunnoAction::Play { cards, suit } => self.round.play(cards, suit, events),
+            DunnoAction::Draw => self.round.draw(&mut self.rng, events),
+            DunnoAction::Under(cards) => self.round.put_under(cards, events),
+            DunnoAction::Swap(with) => self.round.swap(with, events),
+        };
+        if let Some(winner) = winner {
+            self.end_round(RoundEnd::WentOut(winner), events);
+        } else if self.round.turns >= self.setup.turn_cap {
+            self.end_round(RoundEnd::TurnCap, events);
+        }
+        Ok(())
+    }
+
+    fn view(&self, viewer: Viewer) -> DunnoView {
+        let round = &self.round;
+        let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
+        let known_in_hands = round.hands.map(|holder, _| match viewer.seat() {
+            Some(seat) if self.phase == Phase::Playing => round.knowledge.of(seat, holder).to_vec(),
+            _ => Vec::new(),
+        });
+        DunnoView {
+            viewer,
+            options: self.options.clone(),
+            phase: self.phase,
+            round: self.score.rounds_finished + u32::from(self.phase == Phase::Playing),
+            dealer: round.dealer,
+            hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
+            hand_sizes: round.hands.map(|_, hand| hand.len()),
+            known_in_hands,
+            top: round.top.card,
+            top_suit: round.top.suit,
+            draw_value: round.owed(),
+            turn_phase: round.phase,
+            stock: round.stock.len(),
+            pile: round.pile.len(),
+            turn: round.turn,
+            direction: round.direction,
+            to_act: self.to_act(),
+            legal,
+            totals: self.score.totals.clone(),
+            last_round: self.last_round.clone(),
+            result: self.result.clone(),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    fn last_round(&self) -> Option<&RoundResult> {
+        self.last_round.as_ref()
+    }
+
+    fn totals(&self) -> &BySeat<i32> {
+        &self.score.totals
+    }
+
+    fn match_result(&self) -> Option<&MatchResult> {
+        self.result.as_ref()
+    }
+
+    fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<DunnoEvent>) -> Result<(), ActionError> {
+        if self.phase != Phase::RoundOver {
+            return Err(ActionError::NotBetweenRounds);
+        }
+        self.deal(stacked, events)?;
+        Ok(())
+    }
+
+    fn card_counts(&self) -> CardCounts {
+        let round = &self.round;
+        let in_hands = round.hands.iter().flat_map(CardSet::iter);
+        let all: Vec<Card> = in_hands.chain(round.stock.cards().iter().copied()).chain(round.pile.iter().copied()).collect();
+        count_cards(&all)
+    }
+
+    fn known_counts(&self, viewer: Viewer) -> CardCounts {
+        let round = &self.round;
+        let mut known: Vec<Card> = round.pile.clone();
+        match viewer.seat() {
+            _ if self.phase != Phase::Playing => known.extend(round.hands.iter().flat_map(CardSet::iter)),
+            Some(seat) => {
+                known.extend(round.hands[seat].iter());
+                known.extend(bits(round.knowledge.all_known_by(seat)));
+            }
+            None => {}
+        }
+        count_cards(&known)
+    }
+}
