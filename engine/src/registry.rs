@@ -247,6 +247,8 @@ macro_rules! register_games {
 register_games! {
     CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
         pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
+    Youglouf => games::youglouf::Youglouf, id "youglouf", name "Youglouf",
+        pitch "Face-down cards you half remember; swap, peek and snap to the lowest sum, then call Youglouf.";
 }
 
 impl GameKind {
