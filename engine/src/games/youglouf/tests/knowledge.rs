@@ -127,7 +127,11 @@ fn check_random_matches(options: &YougloufOptions, players: usize, seed: u64) {
     let mut trackers: Vec<Tracker> = viewers.iter().map(|&viewer| Tracker::new(viewer, players)).collect();
     let deck = count_cards(&crate::card::DeckKind::Standard52.cards());
     let mut policy = GameRng::from_seed(seed);
-    for _ in 0..4_000 {
+    for step in 0..4_000 {
+        if step % 50 == 0 {
+            let json = serde_json::to_string(&game).expect("the state serializes");
+            assert_eq!(serde_json::from_str::<Youglouf>(&json).expect("and reads back"), game);
+        }
         let events = match game.phase() {
             Phase::MatchOver => break,
             Phase::RoundOver => {
@@ -149,6 +153,8 @@ fn check_random_matches(options: &YougloufOptions, players: usize, seed: u64) {
                 tracker.apply(&event);
             }
             let view = game.view(tracker.viewer);
+            let json = serde_json::to_string(&view).expect("a view serializes");
+            assert_eq!(serde_json::from_str::<YougloufView>(&json).expect("and reads back"), view);
             if game.phase() == Phase::Playing {
                 tracker.check(&view);
                 assert_eq!(view_cards(&view), game.known_counts(tracker.viewer), "{:?}: known_counts is the view", tracker.viewer);
