@@ -253,6 +253,8 @@ register_games! {
         pitch "Match suit or rank; sixes, sevens, nines and aces bite. Reach 108 and you lose.";
     Dunno => games::dunno::Dunno, id "dunno", name "Dunno",
         pitch "Mau-mau with Jokers: stack sevens, Kings and Jokers, pass with a 3, defend, swap hands with a Jack.";
+    Youglouf => games::youglouf::Youglouf, id "youglouf", name "Youglouf",
+        pitch "Face-down cards you half remember; swap, peek and snap to the lowest sum, then call Youglouf.";
 }
 
 impl GameKind {

@@ -4,3 +4,4 @@ pub mod crazy_eights;
 pub mod hundred_one;
 pub mod fool108;
 pub mod dunno;
+pub mod youglouf;
