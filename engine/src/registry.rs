@@ -247,10 +247,10 @@ macro_rules! register_games {
 register_games! {
     CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
         pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
-    HundredOne => games::hundred_one::HundredOne, id "hundred-one", name "One Hundred and One",
-        pitch "Cover by suit or rank, Queens order a suit; sixes, sevens and aces punish. Pass 101 and you lose.";
     Fool108 => games::fool108::Fool108, id "fool108", name "108 Fool",
         pitch "Match suit or rank; sixes, sevens, nines and aces bite. Reach 108 and you lose.";
+    HundredOne => games::hundred_one::HundredOne, id "hundred-one", name "One Hundred and One",
+        pitch "Cover by suit or rank, Queens order a suit; sixes, sevens and aces punish. Pass 101 and you lose.";
     Dunno => games::dunno::Dunno, id "dunno", name "Dunno",
         pitch "Mau-mau with Jokers: stack sevens, Kings and Jokers, pass with a 3, defend, swap hands with a Jack.";
     Youglouf => games::youglouf::Youglouf, id "youglouf", name "Youglouf",

@@ -22,7 +22,8 @@ pub enum ScoreKind {
     OnePenalty,
     /// Triggering the k-th reshuffle of a round — 108 Fool.
     ReshufflePenalty,
-    /// Youglouf's declarer: −10 for strictly lowest, +10 when not lowest.
+    /// Youglouf's declarer: brings a strictly lowest sum to exactly −10 (this line is −10 − sum),
+    /// adds +10 when not lowest, nothing when tied for lowest.
     DeclarerAdjustment,
     /// A game won in a first-to-N match, +1 toward the match (Dunno): here higher is better.
     GameWon,

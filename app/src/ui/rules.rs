@@ -10,6 +10,10 @@ use super::theme;
 pub fn text(kind: GameKind) -> &'static str {
     match kind {
         GameKind::CrazyEights => include_str!("../../../assets/rules/crazy-eights.md"),
+        GameKind::Fool108 => include_str!("../../../assets/rules/fool108.md"),
+        GameKind::HundredOne => include_str!("../../../assets/rules/hundred-one.md"),
+        GameKind::Dunno => include_str!("../../../assets/rules/dunno.md"),
+        GameKind::Youglouf => include_str!("../../../assets/rules/youglouf.md"),
     }
 }
 

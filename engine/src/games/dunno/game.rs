@@ -99,6 +99,11 @@ impl Game for Dunno {
         2..=6
     }
 
+    /// RULES.md §4: 2–6 players, default 3.
+    fn default_players(_options: &DunnoOptions) -> usize {
+        3
+    }
+
     fn deck_kind(_options: &DunnoOptions) -> DeckKind {
         DeckKind::WithJokers54
     }
