@@ -9,6 +9,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod notation;
 pub mod registry;
 pub mod rng;
 pub mod scenario;

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::card::{Card, Rank, Suit};
 use crate::error::ParseActionError;
 
@@ -71,18 +69,7 @@ impl FromStr for CrazyEightsAction {
     }
 }
 
-impl Serialize for CrazyEightsAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for CrazyEightsAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CrazyEightsAction, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_notation!(CrazyEightsAction);
 
 #[cfg(test)]
 mod tests {

@@ -221,18 +221,7 @@ fn parse_play(words: &[&str]) -> Option<DunnoAction> {
     (super::matching::names_suit(run.first()) == suit.is_some()).then_some(DunnoAction::Play { cards: run, suit })
 }
 
-impl Serialize for DunnoAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for DunnoAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<DunnoAction, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_notation!(DunnoAction);
 
 #[cfg(test)]
 mod tests {

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::card::{Card, Suit};
 use crate::error::ParseActionError;
 
@@ -75,18 +73,7 @@ impl FromStr for Fool108Action {
     }
 }
 
-impl Serialize for Fool108Action {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Fool108Action {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Fool108Action, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_notation!(Fool108Action);
 
 #[cfg(test)]
 mod tests {

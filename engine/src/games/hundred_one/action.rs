@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::card::{Card, Rank, Suit};
 use crate::error::ParseActionError;
 
@@ -81,18 +79,7 @@ impl FromStr for HundredOneAction {
     }
 }
 
-impl Serialize for HundredOneAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for HundredOneAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<HundredOneAction, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_notation!(HundredOneAction);
 
 #[cfg(test)]
 mod tests {

@@ -7,8 +7,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::ParseActionError;
 use crate::seat::Seat;
 
@@ -124,18 +122,7 @@ impl FromStr for YougloufAction {
     }
 }
 
-impl Serialize for YougloufAction {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for YougloufAction {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<YougloufAction, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_notation!(YougloufAction);
 
 #[cfg(test)]
 mod tests {
