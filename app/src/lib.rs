@@ -4,4 +4,5 @@
 pub mod app;
 pub mod cli;
 pub mod commands;
+pub mod session;
 pub mod ui;

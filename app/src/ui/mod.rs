@@ -1,5 +1,8 @@
 //! Screens and widgets. Drawing only: screens return what the user asked for, the app applies it.
 
+pub mod card;
 pub mod rules;
+pub mod setup;
 pub mod start;
+pub mod table;
 pub mod theme;

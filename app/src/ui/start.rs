@@ -10,6 +10,10 @@ use super::theme;
 pub enum StartChoice {
     /// Read a game's rules.
     Rules(GameKind),
+    /// Sit down at once: you and bots, default rules.
+    QuickPlay(GameKind),
+    /// Choose seats and house rules first.
+    NewTable(GameKind),
 }
 
 /// Draws the start screen.
@@ -28,9 +32,22 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
                 ui.set_width(ui.available_width());
                 ui.label(RichText::new(kind.name()).size(22.0).strong());
                 ui.label(kind.pitch());
-                if ui.add(egui::Button::new(format!("How to play {}", kind.name())).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                    choice = Some(StartChoice::Rules(kind));
-                }
+                ui.horizontal_wrapped(|ui| {
+                    if super::table::has_board(kind) {
+                        let quick =
+                            egui::Button::new(RichText::new(format!("Quick play {}", kind.name())).strong()).fill(theme::ACCENT_DARK);
+                        if ui.add(quick.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                            choice = Some(StartChoice::QuickPlay(kind));
+                        }
+                        if ui.add(egui::Button::new(format!("New {} table", kind.name())).min_size(egui::vec2(0.0, theme::TOUCH))).clicked()
+                        {
+                            choice = Some(StartChoice::NewTable(kind));
+                        }
+                    }
+                    if ui.add(egui::Button::new(format!("How to play {}", kind.name())).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                        choice = Some(StartChoice::Rules(kind));
+                    }
+                });
             });
         }
         ui.add_space(8.0);

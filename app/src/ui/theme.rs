@@ -12,6 +12,32 @@ pub const INK: Color32 = Color32::from_rgb(0xf4, 0xf1, 0xe8);
 pub const INK_DIM: Color32 = Color32::from_rgb(0xbf, 0xd4, 0xc4);
 /// Accent for primary buttons and highlights.
 pub const ACCENT: Color32 = Color32::from_rgb(0xf2, 0xb1, 0x34);
+/// Card face.
+pub const CARD_FACE: Color32 = Color32::from_rgb(0xfc, 0xfb, 0xf7);
+/// Card face of a card that cannot be played now.
+pub const CARD_DIMMED: Color32 = Color32::from_rgb(0xb9, 0xb9, 0xb2);
+/// Card outline.
+pub const CARD_EDGE: Color32 = Color32::from_rgb(0x55, 0x55, 0x55);
+/// Card back.
+pub const CARD_BACK: Color32 = Color32::from_rgb(0x2c, 0x3e, 0x8c);
+/// Pattern on the card back.
+pub const CARD_BACK_LINE: Color32 = Color32::from_rgb(0x8a, 0x9c, 0xe0);
+/// Hearts, and diamonds in two-colour decks.
+pub const RED_SUIT: Color32 = Color32::from_rgb(0xc8, 0x1e, 0x2a);
+/// Spades, and clubs in two-colour decks.
+pub const BLACK_SUIT: Color32 = Color32::from_rgb(0x1b, 0x1b, 0x1b);
+/// Diamonds in the colour-blind friendly four-colour deck.
+pub const DIAMONDS_FOUR_COLOUR: Color32 = Color32::from_rgb(0x1f, 0x5f, 0xc8);
+/// Clubs in the colour-blind friendly four-colour deck.
+pub const CLUBS_FOUR_COLOUR: Color32 = Color32::from_rgb(0x1d, 0x8a, 0x3a);
+/// Height of cards in hand on a wide window.
+pub const HAND_CARD: f32 = 120.0;
+/// Height of cards in hand on a narrow (phone) window.
+pub const HAND_CARD_NARROW: f32 = 84.0;
+/// Width under which the narrow layout is used.
+pub const NARROW: f32 = 600.0;
+/// Fill of the primary button.
+pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
 /// Smallest side of a touch target, in points.
 pub const TOUCH: f32 = 44.0;
 /// Outer margin of screens.

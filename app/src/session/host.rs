@@ -1,0 +1,198 @@
+//! The Host: validates and applies actions, keeps the event history with its audiences, and
+//! answers each viewer with what it may see.
+
+use cardtable_engine::{
+    ActionError, Addressed, AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, SetupError,
+    TableSetup, Viewer,
+};
+
+use super::seating::Occupant;
+
+/// One step of the match, in order, so the match can be replayed from its seed.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum Step {
+    /// A seat's action.
+    Act(Seat, AnyAction),
+    /// The next round was dealt.
+    NextRound,
+}
+
+/// The authority over one match.
+#[derive(Debug, Clone)]
+pub struct Host {
+    game: AnyGame,
+    seats: Vec<Occupant>,
+    seed: u64,
+    history: Vec<Addressed<AnyEvent>>,
+    steps: Vec<Step>,
+    bot_rng: GameRng,
+}
+
+impl Host {
+    /// A new match of the options' game with these occupants, seeded by `seed`.
+    ///
+    /// # Errors
+    /// The game refuses the table (seat count, options).
+    pub fn new(options: AnyOptions, seats: Vec<Occupant>, seed: u64) -> Result<Host, SetupError> {
+        let game = AnyGame::new_match(TableSetup::new(seats.len(), seed), options, None)?;
+        Ok(Host { game, seats, seed, history: Vec::new(), steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
+    }
+
+    /// The game being played.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.game.kind()
+    }
+
+    /// The seed the match was dealt from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who sits in each seat.
+    #[must_use]
+    pub fn seats(&self) -> &[Occupant] {
+        &self.seats
+    }
+
+    /// The occupant of `seat`.
+    #[must_use]
+    pub fn occupant(&self, seat: Seat) -> &Occupant {
+        &self.seats[seat.index()]
+    }
+
+    /// The seats with a decision now.
+    #[must_use]
+    pub fn to_act(&self) -> SeatSet {
+        self.game.to_act()
+    }
+
+    /// Round on, over, or match decided.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+
+    /// What `viewer` may see now.
+    #[must_use]
+    pub fn view(&self, viewer: Viewer) -> AnyView {
+        self.game.view(viewer)
+    }
+
+    /// `seat`'s legal actions (derivable from its own view; given to its player or bot).
+    #[must_use]
+    pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
+        self.game.legal_actions(seat)
+    }
+
+    /// The events `viewer` may see, oldest first.
+    pub fn events_for(&self, viewer: Viewer) -> impl Iterator<Item = &AnyEvent> {
+        self.history.iter().filter(move |addressed| addressed.audience.includes(viewer)).map(|addressed| &addressed.event)
+    }
+
+    /// Every step so far, to replay the match from its seed.
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Applies `seat`'s action.
+    ///
+    /// # Errors
+    /// The action is not `seat`'s to take now; nothing changes.
+    pub fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), ActionError> {
+        let events = self.game.apply(seat, action)?;
+        tracing::debug!(seat = seat.0, %action, "applied");
+        self.history.extend(events);
+        self.steps.push(Step::Act(seat, action));
+        Ok(())
+    }
+
+    /// Deals the next round.
+    ///
+    /// # Errors
+    /// No round is over, or the match is decided.
+    pub fn next_round(&mut self) -> Result<(), ActionError> {
+        let events = self.game.start_next_round(None)?;
+        self.history.extend(events);
+        self.steps.push(Step::NextRound);
+        Ok(())
+    }
+
+    /// The seat whose bot should act now, if a bot has a decision and no human does.
+    #[must_use]
+    pub fn bot_to_act(&self) -> Option<Seat> {
+        let to_act = self.to_act();
+        if to_act.iter().any(|seat| self.occupant(seat).is_human()) {
+            return None;
+        }
+        to_act.first()
+    }
+
+    /// Lets the bot in `seat` take its decision: a uniform choice among its legal actions,
+    /// which it derives from its own view only.
+    ///
+    /// # Errors
+    /// The seat has no decision.
+    pub fn play_bot(&mut self, seat: Seat) -> Result<AnyAction, ActionError> {
+        let legal = self.legal_actions(seat);
+        if legal.is_empty() {
+            return Err(ActionError::NotYourTurn { seat });
+        }
+        let action = legal[self.bot_rng.below(legal.len())];
+        self.act(seat, action)?;
+        Ok(action)
+    }
+
+    /// The engine state, for the post-match reveal and for saving.
+    #[must_use]
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::seating::quick_seating;
+
+    #[test]
+    fn a_host_plays_a_bot_only_match_to_its_end_and_keeps_hidden_events_private() {
+        let seats = vec![Occupant::Bot { name: "A".into() }, Occupant::Bot { name: "B".into() }, Occupant::Bot { name: "C".into() }];
+        let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), seats, 3).expect("table");
+        let mut guard = 0;
+        while host.phase() != Phase::MatchOver && guard < 50_000 {
+            guard += 1;
+            match host.phase() {
+                Phase::Playing => {
+                    let seat = host.bot_to_act().expect("only bots play");
+                    host.play_bot(seat).expect("a bot's choice is legal");
+                }
+                Phase::RoundOver => host.next_round().expect("deals"),
+                Phase::MatchOver => {}
+            }
+        }
+        assert_eq!(host.phase(), Phase::MatchOver);
+        let own = host.events_for(Viewer::Seat(Seat(0))).count();
+        let spectator = host.events_for(Viewer::Spectator).count();
+        assert!(own > 0 && spectator > 0);
+        assert!(host.history.iter().any(|event| event.audience == cardtable_engine::Audience::Only(Seat(1))));
+        assert!(
+            host.events_for(Viewer::Seat(Seat(0))).count() < host.history.len(),
+            "seat 0 does not see the events addressed only to others"
+        );
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing_and_bots_wait_for_humans() {
+        let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), quick_seating("Ana", 4), 9).expect("table");
+        assert_eq!(host.to_act().first(), Some(Seat(1)), "dealer 0: seat 1 starts");
+        assert_eq!(host.bot_to_act(), Some(Seat(1)));
+        host.play_bot(Seat(1)).expect("bot plays");
+        let before = host.steps().len();
+        let wrong = host.legal_actions(Seat(2));
+        assert!(host.act(Seat(0), wrong[0]).is_err(), "seat 0 may not act for seat 2");
+        assert_eq!(host.steps().len(), before);
+    }
+}

@@ -1,0 +1,131 @@
+//! Cards drawn with the painter (crisp at any size): faces, backs, and how a card in hand shows
+//! whether it can be played.
+
+use cardtable_engine::{Card, Suit};
+use egui::{Align2, Color32, CornerRadius, FontId, Rect, Response, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+
+use super::theme;
+
+/// How a card in hand is offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// Just shown (the pile, a revealed hand).
+    Shown,
+    /// Playable now: lifted and outlined.
+    Playable,
+    /// Not playable now: dimmed.
+    Dimmed,
+    /// Picked (for a choice that follows, such as a suit).
+    Picked,
+}
+
+/// Width of a card for a given height (poker proportions, 2.5 × 3.5).
+#[must_use]
+pub fn width_for(height: f32) -> f32 {
+    height * 2.5 / 3.5
+}
+
+/// The colour a suit's symbol is drawn in.
+#[must_use]
+pub fn suit_colour(suit: Suit, four_colour: bool) -> Color32 {
+    match (suit, four_colour) {
+        (Suit::Diamonds, true) => theme::DIAMONDS_FOUR_COLOUR,
+        (Suit::Clubs, true) => theme::CLUBS_FOUR_COLOUR,
+        (Suit::Hearts | Suit::Diamonds, _) => theme::RED_SUIT,
+        (Suit::Spades | Suit::Clubs, _) => theme::BLACK_SUIT,
+    }
+}
+
+fn card_rect(ui: &mut egui::Ui, height: f32, sense: Sense) -> (Rect, Response) {
+    ui.allocate_exact_size(vec2(width_for(height), height), sense)
+}
+
+/// How cards look, from the player's settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CardLook {
+    /// Four-colour suits (colour-blind friendly): diamonds blue, clubs green.
+    pub four_colour: bool,
+}
+
+/// Draws a card face; clickable unless `offer` is [`Offer::Shown`].
+pub fn face(ui: &mut egui::Ui, card: Card, height: f32, offer: Offer, look: CardLook) -> Response {
+    let sense = if offer == Offer::Shown { Sense::hover() } else { Sense::click() };
+    let (rect, response) = card_rect(ui, height, sense);
+    let lift = match offer {
+        Offer::Playable if response.hovered() => height * 0.12,
+        Offer::Playable => height * 0.06,
+        Offer::Picked => height * 0.16,
+        _ => 0.0,
+    };
+    let rect = rect.translate(vec2(0.0, -lift));
+    let painter = ui.painter_at(rect.expand(2.0));
+    let radius = CornerRadius::same((height * 0.07) as u8);
+    let fill = if offer == Offer::Dimmed { theme::CARD_DIMMED } else { theme::CARD_FACE };
+    painter.rect(rect, radius, fill, Stroke::new(1.0, theme::CARD_EDGE), StrokeKind::Inside);
+    if matches!(offer, Offer::Playable | Offer::Picked) {
+        painter.rect_stroke(rect.shrink(1.0), radius, Stroke::new(2.5, theme::ACCENT), StrokeKind::Inside);
+    }
+    let four_colour = look.four_colour;
+    let (rank_text, suit_text, colour) = match (card.rank(), card.suit()) {
+        (Some(rank), Some(suit)) => (rank.label().to_owned(), suit.symbol().to_string(), suit_colour(suit, four_colour)),
+        _ if card == Card::RED_JOKER => ("JOKER".to_owned(), "★".to_owned(), theme::RED_SUIT),
+        _ => ("JOKER".to_owned(), "★".to_owned(), theme::BLACK_SUIT),
+    };
+    let colour = if offer == Offer::Dimmed { colour.gamma_multiply(0.45) } else { colour };
+    let corner = height * 0.17;
+    let inset = vec2(height * 0.05, height * 0.04);
+    let corner_size = if rank_text.len() > 2 { corner * 0.55 } else { corner };
+    painter.text(rect.left_top() + inset, Align2::LEFT_TOP, &rank_text, FontId::proportional(corner_size), colour);
+    painter.text(
+        rect.left_top() + inset + vec2(0.0, corner * 1.05),
+        Align2::LEFT_TOP,
+        &suit_text,
+        FontId::proportional(corner * 0.9),
+        colour,
+    );
+    painter.text(rect.center() + vec2(0.0, height * 0.05), Align2::CENTER_CENTER, &suit_text, FontId::proportional(height * 0.42), colour);
+    let label = card.pretty();
+    let kind = if offer == Offer::Shown { egui::Role::Label } else { egui::Role::Button };
+    response.widget_info(|| egui::WidgetInfo::labeled(kind, offer != Offer::Dimmed, &label));
+    response.on_hover_cursor(if offer == Offer::Playable { egui::CursorIcon::PointingHand } else { egui::CursorIcon::Default })
+}
+
+/// Draws the back of a card.
+pub fn back(ui: &mut egui::Ui, height: f32) -> Response {
+    let (rect, response) = card_rect(ui, height, Sense::hover());
+    paint_back(ui.painter(), rect, height);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, "a face-down card"));
+    response
+}
+
+/// Paints a card back into `rect`.
+pub fn paint_back(painter: &egui::Painter, rect: Rect, height: f32) {
+    let radius = CornerRadius::same((height * 0.07) as u8);
+    painter.rect(rect, radius, theme::CARD_BACK, Stroke::new(1.0, theme::CARD_EDGE), StrokeKind::Inside);
+    let inner = rect.shrink(height * 0.06);
+    painter.rect_stroke(inner, CornerRadius::same((height * 0.04) as u8), Stroke::new(1.5, theme::CARD_BACK_LINE), StrokeKind::Inside);
+    let step = (height * 0.12).max(4.0);
+    let mut x = inner.left() - inner.height();
+    while x < inner.right() {
+        let start = pos2(x, inner.bottom());
+        let end = pos2(x + inner.height(), inner.top());
+        let clipped = painter.with_clip_rect(inner);
+        clipped.line_segment([start, end], Stroke::new(1.0, theme::CARD_BACK_LINE));
+        x += step;
+    }
+}
+
+/// A fanned pile of `count` face-down cards with the count written on it.
+pub fn hidden_hand(ui: &mut egui::Ui, count: usize, height: f32) -> Response {
+    let shown = count.min(5);
+    let overlap = width_for(height) * 0.25;
+    let width = width_for(height) + overlap * shown.saturating_sub(1) as f32;
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
+    for index in 0..shown {
+        let left = rect.left() + overlap * index as f32;
+        paint_back(ui.painter(), Rect::from_min_size(pos2(left, rect.top()), vec2(width_for(height), height)), height);
+    }
+    ui.painter().text(rect.center(), Align2::CENTER_CENTER, count.to_string(), FontId::proportional(height * 0.35), theme::INK);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("{count} cards face down")));
+    response
+}

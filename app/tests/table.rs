@@ -1,0 +1,68 @@
+//! Playing at the table through the real app: quick play against bots, and hot-seat privacy.
+
+use cardtable::app::{CardtableApp, Screen};
+use cardtable_engine::{AnyView, Seat, Viewer};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(size: [f32; 2]) -> Harness<'static, CardtableApp> {
+    Harness::builder().with_size(size).build_eframe(|cc| CardtableApp::new(cc, 1))
+}
+
+/// Whether a card with this label ("8♥", "10♠") is on screen.
+fn shows(harness: &Harness<'_, CardtableApp>, card: &str) -> bool {
+    harness.query_all_by_label(card).next().is_some()
+}
+
+/// Every standard card's label.
+fn every_card() -> Vec<String> {
+    cardtable_engine::DeckKind::Standard52.cards().iter().map(|card| card.pretty()).collect()
+}
+
+#[test]
+fn quick_play_seats_you_with_bots_and_shows_your_hand() {
+    for size in [[360.0, 640.0], [1280.0, 800.0]] {
+        let mut harness = harness(size);
+        harness.get_by_label("Quick play Crazy Eights").click();
+        harness.run();
+        let Screen::Table(table) = harness.state().screen() else { panic!("quick play opens a table") };
+        assert_eq!(table.showing(), Some(Seat(0)), "a lone human always sees their own hand");
+        let AnyView::CrazyEights(view) = table.host().view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
+        let hand: Vec<String> = view.hand.expect("own hand").iter().map(|card| card.pretty()).collect();
+        for card in &hand {
+            assert!(shows(&harness, card), "{card} of the hand is drawn");
+        }
+        harness.get_by_label("Ada");
+        harness.get_by_label("Boris");
+    }
+}
+
+#[test]
+fn hot_seat_hands_off_without_showing_any_card() {
+    let mut harness = harness([1000.0, 720.0]);
+    harness.get_by_label("New Crazy Eights table").click();
+    harness.run();
+    // Two people: seat 1 (Ada) becomes a person too; the second "Person" toggle is seat 1's.
+    harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
+    harness.run();
+    harness.get_by_label("Sit down and play").click();
+    harness.run();
+    // Seat 1 (a person, left of the dealer) starts: the device must be handed over first.
+    harness.get_by_label("Pass the device to Ada");
+    assert!(every_card().iter().all(|card| !shows(&harness, card)), "the hand-off screen shows no card at all");
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    assert_eq!(table.showing(), None);
+    harness.get_by_label("I'm Ada — show my cards").click();
+    harness.run();
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    assert_eq!(table.showing(), Some(Seat(1)));
+    let AnyView::CrazyEights(view) = table.host().view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
+    let own: Vec<String> = view.hand.expect("hand").iter().map(|card| card.pretty()).collect();
+    let AnyView::CrazyEights(other) = table.host().view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
+    let theirs: Vec<String> = other.hand.expect("hand").iter().map(|card| card.pretty()).collect();
+    assert!(own.iter().all(|card| shows(&harness, card)), "Ada sees her cards");
+    let top = view.top.pretty();
+    for card in theirs.iter().filter(|card| !own.contains(card) && **card != top) {
+        assert!(!shows(&harness, card), "{card} of Player 1's hand is visible to Ada");
+    }
+}
