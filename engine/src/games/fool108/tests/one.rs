@@ -96,3 +96,34 @@ fn going_out_with_a_standing_one_costs_nothing() {
     assert!(result.scores[Seat(0)].items.iter().all(|item| item.kind != ScoreKind::OnePenalty));
     assert_eq!(result.scores[Seat(0)].total(), 0);
 }
+
+/// RULES.md §2, "The declaration lapses when their hand grows above two cards": a 7 that
+/// makes a seat with a standing "One!" draw from two to three cards ends it.
+#[test]
+fn a_forced_draw_above_two_cards_lapses_one() {
+    let mut game = table(&["8H TC KS JD TD", "TH KC 7S 8D QS"], "9C", "8H");
+    script(&mut game, &TO_TWO);
+    script(&mut game, &[(0, "play KS"), (0, "one")]);
+    assert_eq!(game.round().declared, SeatSet::only(Seat(0)));
+    let events = act(&mut game, 1, "play 7S");
+    assert!(events.contains(&Fool108Event::OneLapsed { seat: Seat(0) }));
+    assert_eq!(game.round().declared, SeatSet::EMPTY);
+    assert_eq!(game.round().hands[Seat(0)].len(), 3);
+    assert_eq!(game.round().turn, Seat(1), "seat 0 misses the turn; with two players it comes back");
+}
+
+/// RULES.md §2, "One!" "(a free action, at any time, also in other players' turns)": a seat
+/// may declare while another seat is still choosing the suit for its Queen, and the Queen's
+/// player keeps its decision.
+#[test]
+fn one_may_be_declared_while_another_seat_chooses_a_suit() {
+    let mut game = table(&["8H TC KS JD TD", "TH KC JS QD 8D"], "", "8H");
+    script(&mut game, &TO_TWO);
+    script(&mut game, &[(0, "play KS"), (1, "play QD")]);
+    assert_eq!(game.round().stage, super::super::Stage::ChooseSuit);
+    assert_eq!(to_act(&game), vec![0, 1]);
+    act(&mut game, 0, "one");
+    assert_eq!(game.round().turn, Seat(1));
+    assert_eq!(game.round().stage, super::super::Stage::ChooseSuit);
+    assert_eq!(legal(&game, 1), ["suit C", "suit D", "suit H", "suit S", "one"], "seat 1 holds two cards too");
+}

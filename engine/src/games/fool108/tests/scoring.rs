@@ -144,3 +144,35 @@ fn the_reshuffle_step_is_an_option() {
     assert_eq!(game.round().reshuffle_penalties.as_slice(), &[0, 14, 0, 7, 0, 0]);
     assert!(game.round().hands[Seat(1)].contains(card("KC")), "seat 1 drew the only reshuffled card");
 }
+
+/// RULES.md §2, "Replenishment: when a player must draw and the stock is empty ... the player
+/// who triggered it gets k × 5": a 7 whose victim finds the stock empty costs the victim (the
+/// seat that must draw), not the 7's player.
+#[test]
+fn a_reshuffle_forced_by_a_seven_costs_the_seat_that_draws() {
+    let mut game = table(&SIX_HANDS, SIX_STOCK, "8H");
+    script(&mut game, &[(1, "play 8C"), (2, "play KC")]);
+    for seat in [3, 4, 5, 0, 1, 2] {
+        script(&mut game, &[(seat, "draw"), (seat, "pass")]);
+    }
+    assert!(game.round().stock.is_empty());
+    script(&mut game, &[(3, "play JC"), (4, "play QC"), (4, "suit C")]);
+    let events = act(&mut game, 5, "play 7C");
+    assert!(events.contains(&Fool108Event::Reshuffled { seat: Seat(0), cards: 5, number: 1, penalty: 5 }));
+    assert!(events.contains(&Fool108Event::Skipped { seat: Seat(0) }));
+    assert_eq!(game.round().reshuffle_penalties.as_slice(), &[5, 0, 0, 0, 0, 0]);
+    assert_eq!(hand(&game, 0).len(), 6);
+    assert_eq!(game.round().pile, cards("7C"));
+    assert_eq!(game.round().turn, Seat(1));
+}
+
+/// RULES.md §2, scoring: "plus any "One!" and reshuffle penalties" — they add to a Queen exit
+/// and to a lone Queen alike, and every line adds up to the round's total.
+#[test]
+fn penalties_add_to_a_queen_exit_and_to_a_lone_queen() {
+    let game = go_out_on("QH", "QS", false);
+    let result = game.last_round().expect("over");
+    assert_eq!(lines(&result.scores[Seat(0)]), [(ScoreKind::CardPoints, 0), (ScoreKind::QueenExit, -20), (ScoreKind::OnePenalty, 10)]);
+    assert_eq!(lines(&result.scores[Seat(1)]), [(ScoreKind::LoneQueen, 40)]);
+    assert_eq!(game.totals().as_slice(), &[-10, 40]);
+}

@@ -111,3 +111,39 @@ fn play_goes_clockwise() {
     assert_eq!(game.to_act(), SeatSet::only(Seat(1)));
     assert_eq!(game.round().to_follow, ToFollow { suit: Suit::Diamonds, rank: Some(Rank::King) });
 }
+
+/// RULES.md §3, "Deal" ruling, "its effect applies", for every card that hits the next seat:
+/// a turned-up A, 6 or `KS` makes the dealer's left draw 0, 2 or 5 cards and miss the turn.
+#[test]
+fn a_turned_up_ace_six_or_king_of_spades_hits_the_dealers_left() {
+    let hands = ["6C 8C 9C TC", "6H 7H 8H JH", "6S 7S 8S JS", "TH TS KC 9H"];
+    for (turned, draws) in [("AD", 0), ("6D", 2), ("KS", 5)] {
+        let game = deal(4, 0, &hands, turned, "7C JD QD KD AC");
+        assert_eq!(hand(&game, 1).len(), 4 + draws, "{turned}");
+        assert_eq!(hand(&game, 2).len(), 4, "{turned}: only the dealer's left is hit");
+        assert_eq!(game.to_act(), SeatSet::only(Seat(2)), "{turned}");
+    }
+}
+
+/// RULES.md §3, "Deal" ruling, "it is the dealer's first play and its effect applies", with
+/// two players: a turned-up Ace skips the other seat, so the dealer plays first.
+#[test]
+fn with_two_players_a_turned_up_ace_gives_the_dealer_the_first_turn() {
+    let game = deal(2, 1, &["6D 7C 8C 9C", "6H 7H 8H AH"], "AD", "");
+    assert_eq!(game.round().dealer, Seat(1));
+    assert_eq!(game.to_act(), SeatSet::only(Seat(1)));
+    assert_eq!(legal(&game, 1), ["play AH"]);
+}
+
+/// RULES.md §3, "Deal" ruling, "(... 8: the dealer must cover it)" with "8: ... or else by
+/// drawing one card at a time until they can": a dealer with no cover draws until one comes.
+#[test]
+fn a_dealer_without_a_cover_for_a_turned_up_eight_draws_until_one_comes() {
+    let mut game = deal(4, 0, &["6C 7C TC JC", "6H 7H 8H JH", "6S 7S 8S JS", "TH TS KC 9S"], "8D", "9H KH 9D AS");
+    assert_eq!(legal(&game, 0), ["draw"]);
+    act(&mut game, 0, "draw");
+    assert_eq!(hand(&game, 0), cards("6C 7C TC JC 9D 9H KH"));
+    assert_eq!(legal(&game, 0), ["play 9D"]);
+    act(&mut game, 0, "play 9D");
+    assert_eq!(game.to_act(), SeatSet::only(Seat(1)));
+}

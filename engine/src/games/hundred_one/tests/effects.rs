@@ -130,3 +130,45 @@ fn a_lapsed_cover_with_an_empty_hand_is_out() {
     assert!(game.round().out.contains(Seat(0)));
     assert_eq!(game.to_act(), SeatSet::only(Seat(1)));
 }
+
+/// RULES.md §3, "Effects on the next seat still in the round": a 6 skips over a seat that is
+/// out and lands on the next one still holding cards.
+#[test]
+fn a_six_passes_over_a_seat_that_is_out() {
+    let mut game = deal(4, 0, &["6C 6H 7H 8H", "TC 6D 7D 8D", "JC 9D TD JD", "KC 9H TH JH"], "9C", "AS KS");
+    give(&mut game, 1, 3, "6D 7D 8D");
+    act(&mut game, 1, "play TC");
+    assert!(game.round().out.contains(Seat(1)));
+    act(&mut game, 2, "play JC");
+    act(&mut game, 3, "play KC");
+    let events = act(&mut game, 0, "play 6C");
+    assert!(events.iter().any(|e| e.event == HundredOneEvent::Skipped { seat: Seat(2) }));
+    assert_eq!(hand(&game, 2), cards("9D TD JD KS AS"));
+    assert!(hand(&game, 1).is_empty(), "the seat that is out draws nothing");
+    assert_eq!(game.to_act(), SeatSet::only(Seat(3)));
+}
+
+/// RULES.md §3, "6: draws 2 and misses a turn" with two players: the turn comes straight back
+/// to the 6's player.
+#[test]
+fn with_two_players_a_six_gives_the_turn_back() {
+    let mut game = deal(2, 0, &["7S 8S TS JS", "6C 6D 7D TD"], "9C", "JH KH");
+    act(&mut game, 1, "play 6C");
+    assert_eq!(hand(&game, 0), cards("JH KH 7S 8S TS JS"));
+    assert_eq!(game.to_act(), SeatSet::only(Seat(1)));
+    assert_eq!(legal(&game, 1), ["play 6D"]);
+}
+
+/// RULES.md §3, "8: ... The covering card's effect applies as usual" with Scoring, "−20 if they
+/// went out on a Queen": a Queen covering the seat's own 8 as its last card is a Queen exit.
+#[test]
+fn a_queen_covering_ones_own_eight_as_the_last_card_is_a_queen_exit() {
+    let mut game = deal(2, 0, &["6S 7S 8S TS", "AC AH 8H QD"], "9C", "");
+    for play in ["play AC", "play AH", "play 8H", "play QD S"] {
+        act(&mut game, 1, play);
+    }
+    let round = game.last_round().expect("the round is over");
+    assert_eq!(round.scores[Seat(1)].total(), -20);
+    assert_eq!(game.round().exits[Seat(1)], Some(Exit::Queen));
+    assert_eq!(game.totals().as_slice(), &[6 + 7 + 8 + 10, -20]);
+}
