@@ -281,3 +281,18 @@ fn an_empty_stock_and_pile_give_nothing_and_play_goes_on() {
     assert!(game.round().hands[Seat(1)].contains(cards("6H")[0]), "the only card under the top was 6H");
     assert_eq!(game.round().pile, cards("6C"));
 }
+
+/// RULES.md §4, "Draw value" (a) and (b): after a 3 passes D on, the next seat answers the 3
+/// on top: offensive cards playable on it stack, a 3 of another suit does not pass (it must be
+/// of the top card's suit).
+#[test]
+fn a_passed_draw_value_is_answered_on_the_three() {
+    let mut game = table(&["7C 4S 4D 6S 6D", "3C 9S 9D 8S 8D", "7H 3H KC TD JC"], "5C");
+    act(&mut game, 0, "play 7C");
+    act(&mut game, 1, "play 3C");
+    assert_eq!((game.round().turn, game.round().phase), (Seat(2), TurnPhase::Owes { draw: 2 }));
+    refused(&mut game, 2, "play 3H");
+    refused(&mut game, 2, "play 7H");
+    act(&mut game, 2, "play KC suit H");
+    assert_eq!((game.round().turn, game.round().phase), (Seat(0), TurnPhase::Owes { draw: 5 }));
+}

@@ -94,3 +94,56 @@ fn the_listed_actions_are_exactly_the_accepted_ones() {
     }
     assert!(checked > 100_000, "the sweep checked {checked} candidates");
 }
+
+/// RULES.md §4, "Matching" and "Draw value", read independently of `matching.rs`: which card
+/// may lead a play on `top` (carrying `suit`) when `owed` cards are owed.
+fn may_lead(top: Card, suit: Option<Suit>, owed: u32, card: Card) -> bool {
+    use crate::card::Rank;
+    let suitless = card.is_joker() || card.is_rank(Rank::Queen);
+    let playable = suit.is_none() || suitless || (card.rank().is_some() && card.rank() == top.rank()) || card.suit() == suit;
+    if owed == 0 {
+        return playable;
+    }
+    let two_of_clubs = card.is_rank(Rank::Two) && card.suit() == Some(Suit::Clubs);
+    let offensive = two_of_clubs || card.is_joker() || card.is_rank(Rank::Seven) || card.is_rank(Rank::King);
+    let of_top_suit = suit.is_some() && card.suit() == suit;
+    let defensive_rank = match card.rank().and_then(Rank::pips) {
+        Some(pips) if !two_of_clubs && !matches!(pips, 3 | 7) => Some(u32::from(pips)),
+        _ => None,
+    };
+    (offensive && playable) || (card.is_rank(Rank::Three) && of_top_suit) || (of_top_suit && defensive_rank == Some(owed))
+}
+
+/// The leading cards the engine lists agree with the independent reading above, in random
+/// games at every table size (every card of the turn seat's hand, at every step).
+#[test]
+fn leading_cards_agree_with_an_independent_reading_of_the_rules() {
+    use crate::games::dunno::TurnPhase;
+    let mut policy = GameRng::from_seed(5);
+    let mut owing_checked = 0;
+    for players in 2..=6 {
+        for seed in 0..20 {
+            let mut game = Dunno::new_match(TableSetup::new(players, seed), Default::default(), None).expect("table");
+            while game.phase() == Phase::Playing {
+                let round = game.round();
+                if matches!(round.phase, TurnPhase::Free | TurnPhase::Owes { .. }) {
+                    let owed = round.owed();
+                    owing_checked += usize::from(owed > 0);
+                    for card in round.hands[round.turn].iter() {
+                        let listed = round.leading_cards() & card.bit() != 0;
+                        let expected = may_lead(round.top.card, round.top.suit, owed, card);
+                        assert_eq!(listed, expected, "{card} on {} carrying {:?}, owing {owed}", round.top.card, round.top.suit);
+                    }
+                }
+                let turn = game.round().turn;
+                let legal = game.legal_actions(turn);
+                // Prefer plays, so draw values build up and get answered.
+                let plays: Vec<_> = legal.iter().copied().filter(|action| !matches!(action, DunnoAction::Draw)).collect();
+                let pool = if plays.is_empty() || policy.below(5) == 0 { &legal } else { &plays };
+                let action = pool[policy.below(pool.len())];
+                game.apply_with(turn, action, &mut NoEvents).expect("a listed action applies");
+            }
+        }
+    }
+    assert!(owing_checked > 1_000, "only {owing_checked} owing positions checked");
+}

@@ -73,3 +73,15 @@ fn kings_and_queens_name_a_suit_and_nothing_else_does() {
     assert_eq!(game.round().top.suit, Some(Suit::Clubs));
     assert_eq!(game.round().phase, TurnPhase::Owes { draw: 3 }, "a King is offensive: +3");
 }
+
+/// RULES.md §4, "Q" and "A": after a Queen reverses the direction, an Ace skips the next seat
+/// in the new direction (four players: seat 3 plays the Ace, seat 2 misses its turn).
+#[test]
+fn an_ace_after_a_queen_skips_in_the_new_direction() {
+    let mut game = table(&["QH 4S 4D 6S 6D", HAND1, HAND2, "AS 3C 3D 5C 5D"], "5S");
+    act(&mut game, 0, "play QH suit S");
+    assert_eq!(game.round().turn, Seat(3), "counter-clockwise after the Queen");
+    let events = act(&mut game, 3, "play AS");
+    assert!(events.iter().any(|e| e.event == DunnoEvent::Skipped { seat: Seat(2) }));
+    assert_eq!(game.round().turn, Seat(1));
+}

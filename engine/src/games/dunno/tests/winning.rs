@@ -82,3 +82,43 @@ fn the_match_goes_to_the_first_with_n_wins() {
     assert_eq!(total, if capped { 1 } else { 2 });
     assert!(Dunno::new_match(TableSetup::new(3, 1), DunnoOptions { wins_to_match: 0 }, None).is_err());
 }
+
+/// RULES.md §4, "Winning" with "A": a seat with no cards that is skipped by an Ace has no
+/// turn start, so it does not win then; it wins when its next turn starts with D = 0.
+#[test]
+fn an_empty_hand_skipped_by_an_ace_wins_only_at_its_next_turn() {
+    let mut game = table(&["5H 4H AD 6D 7C", "5S 9S 9C 9D 9H", "TS 4S TH 3C 3D"], "8H 2S");
+    act(&mut game, 0, "play 5H");
+    act(&mut game, 1, "play 5S");
+    act(&mut game, 2, "play 4S");
+    act(&mut game, 0, "play 4H");
+    act(&mut game, 1, "play 9H 9S 9C 9D");
+    assert!(game.round().hands[Seat(1)].is_empty());
+    act(&mut game, 2, "play 3D");
+    act(&mut game, 0, "play AD");
+    assert_eq!((game.phase(), game.round().turn), (Phase::Playing, Seat(2)), "seat 1 was skipped, not a winner");
+    act(&mut game, 2, "draw");
+    act(&mut game, 0, "play 6D");
+    assert_eq!(game.last_round().map(|round| round.end), Some(RoundEnd::WentOut(Seat(1))));
+}
+
+/// Common terms, "Turn cap": a game reaching the cap ends with no win counted; the match
+/// deals again.
+#[test]
+fn the_turn_cap_ends_a_game_with_no_win() {
+    let hands: Vec<Vec<crate::card::Card>> =
+        ["2H 3H 4H 5H 6H", "2S 3S 4S 5S 6S", "2D 3D 4D 5D 6D"].iter().map(|hand| super::cards(hand)).collect();
+    let stacked = crate::scenario::deck_from_hands(Seat(0), &hands, &super::cards("9C"));
+    let setup = TableSetup { turn_cap: 3, ..TableSetup::new(3, 1) };
+    let mut game = Dunno::new_match(setup, DunnoOptions::default(), Some(&stacked)).expect("table");
+    for seat in 0..3 {
+        assert_eq!(game.phase(), Phase::Playing);
+        act(&mut game, seat, "draw");
+    }
+    assert_eq!(game.phase(), Phase::RoundOver);
+    assert_eq!(game.last_round().map(|round| round.end), Some(RoundEnd::TurnCap));
+    assert_eq!(game.totals().as_slice(), &[0, 0, 0]);
+    assert!(game.match_result().is_none());
+    game.start_next_round(None, &mut NoEvents).expect("the match deals again");
+    assert_eq!(game.phase(), Phase::Playing);
+}

@@ -165,3 +165,28 @@ fn the_turn_cap_ends_a_match_without_scores() {
     assert_eq!(game.totals().as_slice(), &[0, 0, 0]);
     assert_eq!(game.card_counts(), crate::card_set::count_cards(&crate::card::DeckKind::Standard52.cards()));
 }
+
+/// RULES.md §5, "Youglouf" (ruling: scored as soon as the last turn ends): a power drawn on
+/// the very last turn is still used, and snaps stay open during it; the match is scored
+/// when the power is used.
+#[test]
+fn a_power_on_the_last_turn_is_used_before_the_match_is_scored() {
+    let mut game = table(0, &["KH KD AC 2C", "9D 6D 7D 8D", "9H TH JH QH"], "2S 3S 9S");
+    look_all(&mut game);
+    act(&mut game, 0, "draw");
+    act(&mut game, 0, "drop");
+    act(&mut game, 0, "youglouf");
+    quiet_turn(&mut game, 1);
+    act(&mut game, 2, "draw");
+    act(&mut game, 2, "drop");
+    assert_eq!(game.phase(), Phase::Playing, "the last turn is not over while its power is pending");
+    assert_eq!(to_act(&game), vec![0, 1, 2]);
+    act(&mut game, 1, "snap 0");
+    refused(&mut game, 2, "end");
+    act(&mut game, 2, "peek 1");
+    assert_eq!(game.phase(), Phase::RoundOver);
+    let result = game.last_round().expect("scored");
+    assert_eq!(result.end, RoundEnd::Called(Seat(0)));
+    assert_eq!(result.scores[Seat(1)].total(), 6 + 7 + 8, "the snapped 9 left seat 1's cards");
+    assert_eq!(result.scores[Seat(0)].total(), -10, "0 + 0 + 1 + 2 = 3 is strictly lowest");
+}

@@ -121,3 +121,24 @@ fn targets_off_the_table_are_refused() {
     refused(&mut game, 0, "snap 99");
     refused(&mut game, 9, "snap 0");
 }
+
+/// RULES.md §5, "Powers" with "Snapping": the snap window is open while a power is used; a
+/// snap then changes nothing of the power but the cards it can name (an emptied slot is no
+/// target).
+#[test]
+fn a_snap_during_a_power_leaves_the_power_to_the_turn_player() {
+    let mut game = table(0, &["2C 3C 4C 5C", "JD 3D 4D 5D", "6H 7H 8H 9H"], "JS");
+    look_all(&mut game);
+    act(&mut game, 0, "draw");
+    act(&mut game, 0, "drop");
+    assert_eq!(to_act(&game), vec![0, 1, 2]);
+    act(&mut game, 1, "snap 0");
+    assert_eq!(game.view(Viewer::Spectator).step, StepView::Power(Power::Spy));
+    refused(&mut game, 1, "spy 2:0");
+    refused(&mut game, 0, "spy 1:0");
+    let events = act(&mut game, 0, "spy 2:3");
+    assert!(seen_by(&events, 0).contains(&YougloufEvent::Spied { seat: Seat(0), owner: Seat(2), slot: 3, card: card("9H") }));
+    assert!(!seen_by(&events, 2).iter().any(|event| matches!(event, YougloufEvent::Spied { .. })));
+    assert_eq!(known(&game, 0, 2), vec![None, None, None, Some(card("9H"))]);
+    act(&mut game, 0, "end");
+}
