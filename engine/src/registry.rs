@@ -14,6 +14,19 @@ use crate::games;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 
+/// Options that could not be read, with the path of the field at fault (`score_limit: …`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(String);
+
+/// Reads a game's options from JSON, naming the field at fault on error.
+///
+/// # Errors
+/// Unknown fields or values of the wrong type.
+pub fn options_from_json<T: serde::de::DeserializeOwned>(json: &serde_json::Value) -> Result<T, OptionsError> {
+    serde_path_to_error::deserialize(json.clone()).map_err(|error| OptionsError(error.to_string()))
+}
+
 /// Generic code to run for one game type, chosen at run time by [`GameKind::visit`].
 pub trait GameVisitor {
     /// What the visit returns.
@@ -98,9 +111,9 @@ macro_rules! register_games {
             /// Reads `kind`'s options from JSON; missing fields take their defaults.
             ///
             /// # Errors
-            /// Unknown fields or values of the wrong type, named by serde.
-            pub fn from_json(kind: GameKind, json: &serde_json::Value) -> Result<AnyOptions, serde_json::Error> {
-                match kind { $(GameKind::$variant => serde_json::from_value(json.clone()).map(AnyOptions::$variant)),* }
+            /// Unknown fields or values of the wrong type, with the field's path in the message.
+            pub fn from_json(kind: GameKind, json: &serde_json::Value) -> Result<AnyOptions, crate::registry::OptionsError> {
+                match kind { $(GameKind::$variant => crate::registry::options_from_json(json).map(AnyOptions::$variant)),* }
             }
         }
 

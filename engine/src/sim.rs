@@ -144,9 +144,8 @@ impl GameVisitor for SimVisitor<'_> {
     fn visit<G: Game>(self) -> Result<SimReport, SimError> {
         let config = self.0;
         let options: G::Options = match &config.options {
-            Some(json) => {
-                serde_json::from_value(json.clone()).map_err(|error| SimError::Options { game: config.game, message: error.to_string() })?
-            }
+            Some(json) => crate::registry::options_from_json(json)
+                .map_err(|error| SimError::Options { game: config.game, message: error.to_string() })?,
             None => G::Options::default(),
         };
         // Refuse a bad table up front rather than counting it as a failure per match.

@@ -85,8 +85,8 @@ fn assert_refused<G: Game>(game: &mut G, seat: Seat, action: G::Action) {
     assert_eq!(*game, before, "a refused {action} by {seat} changed the state");
 }
 
-fn play_and_check<G: Game>(players: usize, seed: u64) -> (G, Vec<Step<G::Action>>) {
-    let options = G::Options::default();
+fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (G, Vec<Step<G::Action>>) {
+    let options = options.clone();
     let deck = count_cards(&G::deck_kind(&options).cards());
     let setup = TableSetup::new(players, seed);
     let mut game = G::new_match(setup, options, None).expect("a table in the game's seat range sets up");
@@ -162,8 +162,8 @@ fn play_and_check<G: Game>(players: usize, seed: u64) -> (G, Vec<Step<G::Action>
     (game, log)
 }
 
-fn replay<G: Game>(players: usize, seed: u64, log: &[Step<G::Action>]) -> G {
-    let mut game = G::new_match(TableSetup::new(players, seed), G::Options::default(), None).expect("sets up");
+fn replay<G: Game>(players: usize, seed: u64, options: &G::Options, log: &[Step<G::Action>]) -> G {
+    let mut game = G::new_match(TableSetup::new(players, seed), options.clone(), None).expect("sets up");
     for step in log {
         match step {
             Step::Act(seat, action) => {
@@ -175,17 +175,47 @@ fn replay<G: Game>(players: usize, seed: u64, log: &[Step<G::Action>]) -> G {
     game
 }
 
-struct Conformance {
-    players: usize,
-    seed: u64,
+/// House-rule presets the suite plays besides the defaults, so every option's code path is
+/// held to the same contract (Youglouf's two-player option opens its 2-seat table).
+fn presets(kind: GameKind) -> Vec<serde_json::Value> {
+    let mut presets = vec![serde_json::json!({})];
+    presets.extend(match kind {
+        GameKind::CrazyEights => {
+            vec![serde_json::json!({"draw_two": "skip", "score_limit": 0}), serde_json::json!({"draw_two": "stack", "score_limit": 60})]
+        }
+        GameKind::Fool108 => vec![serde_json::json!({"score_limit": 40, "one_penalty": 0, "reshuffle_penalty_step": 20})],
+        GameKind::HundredOne => vec![],
+        GameKind::Dunno => vec![serde_json::json!({"wins_to_match": 2})],
+        GameKind::Youglouf => vec![serde_json::json!({"allow_two_players": true, "score_limit": 40})],
+    });
+    presets
 }
 
-impl GameVisitor for Conformance {
+struct Conformance<'a> {
+    players: Option<usize>,
+    seed: u64,
+    options: &'a serde_json::Value,
+}
+
+impl GameVisitor for Conformance<'_> {
     type Output = ();
     fn visit<G: Game>(self) {
-        let (game, log) = play_and_check::<G>(self.players, self.seed);
-        assert_eq!(replay::<G>(self.players, self.seed, &log), game, "same seed and actions must replay the same match");
-        round_trip(&game, "the final state");
+        let options: G::Options =
+            serde_json::from_value(self.options.clone()).unwrap_or_else(|error| panic!("preset {}: {error}", self.options));
+        let range = G::seat_range(&options);
+        let player_counts: Vec<usize> = match self.players {
+            Some(pick) => vec![range.start() + pick % (range.end() - range.start() + 1)],
+            None => range.collect(),
+        };
+        for players in player_counts {
+            let (game, log) = play_and_check::<G>(players, self.seed + players as u64, &options);
+            assert_eq!(
+                replay::<G>(players, self.seed + players as u64, &options, &log),
+                game,
+                "same seed and actions must replay the same match"
+            );
+            round_trip(&game, "the final state");
+        }
     }
 }
 
@@ -204,23 +234,12 @@ impl GameVisitor for BadTables {
     }
 }
 
-fn seat_range(kind: GameKind) -> std::ops::RangeInclusive<usize> {
-    struct Range;
-    impl GameVisitor for Range {
-        type Output = std::ops::RangeInclusive<usize>;
-        fn visit<G: Game>(self) -> Self::Output {
-            G::seat_range(&G::Options::default())
-        }
-    }
-    kind.visit(Range)
-}
-
 #[test]
-fn every_game_conforms_at_every_seat_count() {
+fn every_game_conforms_at_every_seat_count_and_house_rule_preset() {
     for &kind in GameKind::ALL {
-        for players in seat_range(kind) {
+        for options in &presets(kind) {
             for seed in 0..3 {
-                kind.visit(Conformance { players, seed: seed * 1_000 + players as u64 });
+                kind.visit(Conformance { players: None, seed: seed * 1_000, options });
             }
         }
     }
@@ -236,11 +255,10 @@ fn every_game_refuses_impossible_tables() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
     #[test]
-    fn every_game_conforms_for_any_seed(seed in any::<u64>(), pick in 0usize..8) {
+    fn every_game_conforms_for_any_seed(seed in 0..u64::MAX / 2, pick in 0usize..8, preset in 0usize..3) {
         for &kind in GameKind::ALL {
-            let range = seat_range(kind);
-            let players = range.start() + pick % (range.end() - range.start() + 1);
-            kind.visit(Conformance { players, seed });
+            let presets = presets(kind);
+            kind.visit(Conformance { players: Some(pick), seed, options: &presets[preset % presets.len()] });
         }
     }
 }
