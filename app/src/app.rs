@@ -115,7 +115,7 @@ impl eframe::App for CardtableApp {
             Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
             Some(StartChoice::QuickPlay(kind)) => {
                 let (players, _) = kind.visit(SeatInfo);
-                self.sit_down(AnyOptions::defaults(kind), quick_seating("You", players));
+                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players));
             }
             Some(StartChoice::NewTable(kind)) => {
                 let (players, _) = kind.visit(SeatInfo);

@@ -34,6 +34,10 @@ fn quick_play_seats_you_with_bots_and_shows_your_hand() {
         }
         harness.get_by_label("Ada");
         harness.get_by_label("Boris");
+        if size[0] > 600.0 {
+            harness.get_by_label_contains("Round 1: Player 1 deals.");
+            harness.get_by_label_contains("The starter is");
+        }
     }
 }
 

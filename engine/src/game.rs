@@ -87,14 +87,28 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// The deck the game is played with.
     fn deck_kind(options: &Self::Options) -> DeckKind;
 
-    /// A new match with its first round dealt. `stacked` fixes the top of the deck (top
+    /// A new match with its first round dealt, its events (the deal, a turned-up or automatic
+    /// first card) emitted into `events`. `stacked` fixes the top of the deck (top
     /// first; the rest follows shuffled): hands are dealt in blocks, starting with the seat
     /// left of the dealer, then the game's own turn-up cards (see docs/scenarios.md).
     ///
     /// # Errors
     /// Seat count out of range, invalid options, or a stacked deck that is not part of the
     /// game's deck.
-    fn new_match(setup: TableSetup, options: Self::Options, stacked: Option<&[Card]>) -> Result<Self, SetupError>;
+    fn start_match(
+        setup: TableSetup,
+        options: Self::Options,
+        stacked: Option<&[Card]>,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<Self, SetupError>;
+
+    /// [`Game::start_match`] without its events (playouts, tests).
+    ///
+    /// # Errors
+    /// As [`Game::start_match`].
+    fn new_match(setup: TableSetup, options: Self::Options, stacked: Option<&[Card]>) -> Result<Self, SetupError> {
+        Self::start_match(setup, options, stacked, &mut crate::event::NoEvents)
+    }
 
     /// The options this match is played with.
     fn options(&self) -> &Self::Options;

@@ -148,6 +148,21 @@ macro_rules! register_games {
                 match options { $(AnyOptions::$variant(options) => <$ty>::new_match(setup, options, stacked).map(AnyGame::$variant)),* }
             }
 
+            /// A new match of the options' game and the events of its first deal.
+            ///
+            /// # Errors
+            /// As [`Game::start_match`].
+            pub fn start_match(setup: TableSetup, options: AnyOptions, stacked: Option<&[Card]>) -> Result<(AnyGame, Vec<Addressed<AnyEvent>>), SetupError> {
+                match options {
+                    $(AnyOptions::$variant(options) => {
+                        let mut events = Vec::new();
+                        let game = <$ty>::start_match(setup, options, stacked, &mut events)?;
+                        let events = events.into_iter().map(|addressed| Addressed { audience: addressed.audience, event: AnyEvent::$variant(addressed.event) }).collect();
+                        Ok((AnyGame::$variant(game), events))
+                    })*
+                }
+            }
+
             /// Which game this is.
             #[must_use]
             pub const fn kind(&self) -> GameKind {

@@ -166,7 +166,7 @@ impl Scenario {
     ///
     /// # Errors
     /// Bad options, a bad table or a deck that is not the game's.
-    pub fn start(&self) -> Result<AnyGame, ScenarioError> {
+    pub fn start(&self) -> Result<(AnyGame, Vec<Addressed<AnyEvent>>), ScenarioError> {
         let options = match &self.options {
             Some(json) => AnyOptions::from_json(self.game, json)
                 .map_err(|error| ScenarioError::Options { game: self.game, message: error.to_string() })?,
@@ -179,7 +179,7 @@ impl Scenario {
         }
         let stacked = if self.hands.is_empty() { self.deck.clone() } else { deck_from_hands(self.dealer, &self.hands, &self.deck) };
         let stacked = (!stacked.is_empty()).then_some(stacked.as_slice());
-        Ok(AnyGame::new_match(setup, options, stacked)?)
+        Ok(AnyGame::start_match(setup, options, stacked)?)
     }
 
     /// Plays every step and returns the game and what happened.
@@ -187,8 +187,7 @@ impl Scenario {
     /// # Errors
     /// The first step that cannot be read or is refused, by index.
     pub fn run(&self) -> Result<(AnyGame, ScenarioOutcome), ScenarioError> {
-        let mut game = self.start()?;
-        let mut events = Vec::new();
+        let (mut game, mut events) = self.start()?;
         let mut next_decks = self.next_decks.iter();
         for (index, step) in self.actions.iter().enumerate() {
             match step {

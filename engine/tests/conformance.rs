@@ -77,6 +77,19 @@ fn check_views<G: Game>(game: &G) {
     }
 }
 
+/// Events survive serde and show each viewer only cards it may know.
+fn check_events<G: Game>(game: &G, events: &[cardtable_engine::Addressed<G::Event>]) {
+    for event in events {
+        round_trip(event, "an event");
+    }
+    for viewer in Seat::all(game.players()).map(Viewer::Seat).chain([Viewer::Spectator]) {
+        for event in visible_to(events, viewer) {
+            let revealed = revealed_cards(&serde_json::to_value(&event).expect("event json"));
+            assert_within(&revealed, &game.known_counts(viewer), &format!("{event:?} for {viewer:?}"));
+        }
+    }
+}
+
 /// Applying `action` as `seat` must fail and leave the state exactly as it was.
 fn assert_refused<G: Game>(game: &mut G, seat: Seat, action: G::Action) {
     let before = game.clone();
@@ -89,7 +102,11 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
     let options = options.clone();
     let deck = count_cards(&G::deck_kind(&options).cards());
     let setup = TableSetup::new(players, seed);
-    let mut game = G::new_match(setup, options, None).expect("a table in the game's seat range sets up");
+    let mut first_deal = Vec::new();
+    let mut game = G::start_match(setup, options.clone(), None, &mut first_deal).expect("a table in the game's seat range sets up");
+    assert_eq!(game, G::new_match(setup, options, None).expect("sets up"), "events or not, the same deal");
+    assert!(!first_deal.is_empty(), "the first deal is told to the table");
+    check_events(&game, &first_deal);
     let mut rng = GameRng::from_seed(seed ^ 0xC0FF_EE00);
     let mut seen: Vec<G::Action> = Vec::new();
     let mut seen_set: HashSet<G::Action> = HashSet::new();
@@ -115,7 +132,9 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
                 if let Some(&action) = seen.first() {
                     assert_refused(&mut game, Seat(0), action);
                 }
-                game.start_next_round(None, &mut Vec::new()).expect("the next round deals");
+                let mut deal = Vec::new();
+                game.start_next_round(None, &mut deal).expect("the next round deals");
+                check_events(&game, &deal);
                 log.push(Step::NextRound);
                 round_steps = 0;
             }
@@ -146,15 +165,7 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
                 let legal = game.legal_actions(seat);
                 let action = legal[rng.below(legal.len())];
                 let events = game.apply(seat, action).unwrap_or_else(|error| panic!("legal {action} by {seat} was refused: {error}"));
-                for event in &events {
-                    round_trip(event, "an event");
-                }
-                for viewer in Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]) {
-                    for event in visible_to(&events, viewer) {
-                        let revealed = revealed_cards(&serde_json::to_value(&event).expect("event json"));
-                        assert_within(&revealed, &game.known_counts(viewer), &format!("{event:?} for {viewer:?}"));
-                    }
-                }
+                check_events(&game, &events);
                 log.push(Step::Act(seat, action));
             }
         }

@@ -34,8 +34,8 @@ impl Host {
     /// # Errors
     /// The game refuses the table (seat count, options).
     pub fn new(options: AnyOptions, seats: Vec<Occupant>, seed: u64) -> Result<Host, SetupError> {
-        let game = AnyGame::new_match(TableSetup::new(seats.len(), seed), options, None)?;
-        Ok(Host { game, seats, seed, history: Vec::new(), steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
+        let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, None)?;
+        Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
     }
 
     /// The game being played.

@@ -138,10 +138,16 @@ impl Game for CrazyEights {
         DeckKind::Double104
     }
 
-    fn new_match(setup: TableSetup, options: CrazyEightsOptions, stacked: Option<&[Card]>) -> Result<CrazyEights, SetupError> {
+    fn start_match(
+        setup: TableSetup,
+        options: CrazyEightsOptions,
+        stacked: Option<&[Card]>,
+        events: &mut impl EventSink<CrazyEightsEvent>,
+    ) -> Result<CrazyEights, SetupError> {
         check_table::<CrazyEights>(&setup, &options)?;
         let mut rng = GameRng::from_seed(setup.seed);
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut crate::event::NoEvents)?;
+        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: 1, dealer: setup.dealer });
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
         Ok(CrazyEights {
             options,
             setup,
@@ -275,6 +281,7 @@ impl Game for CrazyEights {
     fn known_counts(&self, viewer: Viewer) -> CardCounts {
         let round = &self.round;
         let mut known: Vec<Card> = round.pile.clone();
+        known.extend(round.returned_starters.iter());
         if self.phase == Phase::Playing {
             if let Some(seat) = viewer.seat() {
                 known.extend(round.hands[seat].iter());

@@ -50,6 +50,8 @@ pub struct Round {
     pub passes: u8,
     /// Actions taken this round (for the turn cap).
     pub turns: u32,
+    /// Eights turned as starter and put back: everyone saw them (so every seat may know them).
+    pub returned_starters: CardSet,
 }
 
 /// Bitmask of the eights of every suit.
@@ -77,12 +79,14 @@ impl Round {
                 events.emit(Audience::Only(seat), CrazyEightsEvent::HandDealt { seat, cards: hand.to_vec() });
             }
         }
+        let mut returned_starters = CardSet::EMPTY;
         let starter = loop {
             let card = stock.draw().expect("the double pack has more than the largest deal");
             if !card.is_rank(Rank::Eight) {
                 break card;
             }
             stock.insert_random(card, rng);
+            returned_starters.insert(card);
             events.emit(Audience::All, CrazyEightsEvent::StarterReturned { card });
         };
         events.emit(Audience::All, CrazyEightsEvent::StarterTurned { card: starter });
@@ -100,6 +104,7 @@ impl Round {
             pending_draw: 0,
             passes: 0,
             turns: 0,
+            returned_starters,
         })
     }
 

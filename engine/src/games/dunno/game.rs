@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink, NoEvents};
+use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::registry::GameKind;
 use crate::rng::GameRng;
@@ -108,11 +108,17 @@ impl Game for Dunno {
         DeckKind::WithJokers54
     }
 
-    fn new_match(setup: TableSetup, options: DunnoOptions, stacked: Option<&[Card]>) -> Result<Dunno, SetupError> {
+    fn start_match(
+        setup: TableSetup,
+        options: DunnoOptions,
+        stacked: Option<&[Card]>,
+        events: &mut impl EventSink<DunnoEvent>,
+    ) -> Result<Dunno, SetupError> {
         check_table::<Dunno>(&setup, &options)?;
         options.validate()?;
         let mut rng = GameRng::from_seed(setup.seed);
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut NoEvents)?;
+        events.emit(Audience::All, DunnoEvent::RoundStarted { round: 1, dealer: setup.dealer });
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
         Ok(Dunno {
             options,
             setup,

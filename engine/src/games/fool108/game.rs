@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind, Suit};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink, NoEvents};
+use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::registry::GameKind;
 use crate::rng::GameRng;
@@ -147,12 +147,17 @@ impl Game for Fool108 {
         DeckKind::Short36
     }
 
-    fn new_match(setup: TableSetup, options: Fool108Options, stacked: Option<&[Card]>) -> Result<Fool108, SetupError> {
+    fn start_match(
+        setup: TableSetup,
+        options: Fool108Options,
+        stacked: Option<&[Card]>,
+        events: &mut impl EventSink<Fool108Event>,
+    ) -> Result<Fool108, SetupError> {
         check_table::<Fool108>(&setup, &options)?;
         options.validate()?;
         let mut rng = GameRng::from_seed(setup.seed);
         let step = i32::try_from(options.reshuffle_penalty_step).unwrap_or(i32::MAX);
-        let round = Round::deal(setup.players, 1, setup.dealer, step, stacked, &mut rng, &mut NoEvents)?;
+        let round = Round::deal(setup.players, 1, setup.dealer, step, stacked, &mut rng, events)?;
         Ok(Fool108 {
             options,
             setup,

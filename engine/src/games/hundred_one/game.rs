@@ -135,10 +135,16 @@ impl Game for HundredOne {
         DeckKind::Short36
     }
 
-    fn new_match(setup: TableSetup, options: HundredOneOptions, stacked: Option<&[Card]>) -> Result<HundredOne, SetupError> {
+    fn start_match(
+        setup: TableSetup,
+        options: HundredOneOptions,
+        stacked: Option<&[Card]>,
+        events: &mut impl EventSink<HundredOneEvent>,
+    ) -> Result<HundredOne, SetupError> {
         check_table::<HundredOne>(&setup, &options)?;
         let mut rng = GameRng::from_seed(setup.seed);
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut NoEvents)?;
+        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: 1, dealer: setup.dealer });
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
         Ok(HundredOne {
             options,
             setup,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind};
 use crate::card_set::{CardCounts, count_cards};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink, NoEvents};
+use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::registry::GameKind;
 use crate::rng::GameRng;
@@ -210,10 +210,16 @@ impl Game for Youglouf {
         DeckKind::Standard52
     }
 
-    fn new_match(setup: TableSetup, options: YougloufOptions, stacked: Option<&[Card]>) -> Result<Youglouf, SetupError> {
+    fn start_match(
+        setup: TableSetup,
+        options: YougloufOptions,
+        stacked: Option<&[Card]>,
+        events: &mut impl EventSink<YougloufEvent>,
+    ) -> Result<Youglouf, SetupError> {
         check_table::<Youglouf>(&setup, &options)?;
         let mut rng = GameRng::from_seed(setup.seed);
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, &mut NoEvents)?;
+        events.emit(Audience::All, YougloufEvent::RoundStarted { round: 1, dealer: setup.dealer });
+        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
         Ok(Youglouf {
             options,
             setup,
