@@ -70,3 +70,51 @@ fn hot_seat_hands_off_without_showing_any_card() {
         assert!(!shows(&harness, card), "{card} of Player 1's hand is visible to Ada");
     }
 }
+
+#[test]
+fn the_keyboard_alone_plays_a_card() {
+    let mut harness = harness([1000.0, 720.0]);
+    harness.get_by_label("New Crazy Eights table").click();
+    harness.run();
+    harness.get_all_by_label("Person").nth(1).expect("seat 1's toggle").click();
+    harness.run();
+    harness.get_by_label("Sit down and play").click();
+    harness.run();
+    harness.get_by_label("I'm Ada — show my cards").click();
+    harness.run();
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    let AnyView::CrazyEights(view) = table.host().view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
+    let hand = view.hand.expect("Ada's hand");
+    let playable = hand.iter().position(|card| view.legal.iter().any(|action| action.card() == Some(*card)));
+    const DIGITS: [egui::Key; 9] = [
+        egui::Key::Num1,
+        egui::Key::Num2,
+        egui::Key::Num3,
+        egui::Key::Num4,
+        egui::Key::Num5,
+        egui::Key::Num6,
+        egui::Key::Num7,
+        egui::Key::Num8,
+        egui::Key::Num9,
+    ];
+    match playable {
+        Some(position) => {
+            harness.key_press(DIGITS[position]);
+            harness.run();
+            harness.key_press(egui::Key::Enter);
+            harness.run();
+            if hand[position].is_rank(cardtable_engine::Rank::Eight) {
+                harness.key_press(egui::Key::H);
+                harness.run();
+            }
+        }
+        None => {
+            harness.key_press(egui::Key::Space);
+            harness.run();
+        }
+    }
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    assert_eq!(table.host().steps().len(), 1, "one action was taken by keyboard");
+    let cardtable::session::host::Step::Act(seat, _) = table.host().steps()[0] else { panic!("an action") };
+    assert_eq!(seat, Seat(1));
+}

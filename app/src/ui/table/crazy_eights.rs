@@ -13,6 +13,46 @@ use crate::ui::theme;
 pub struct BoardState {
     /// An eight picked from the hand, waiting for its suit.
     pub eight: Option<Card>,
+    /// The card the keyboard points at (position in the hand).
+    pub cursor: Option<usize>,
+}
+
+/// What the keyboard asked for this frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Keys {
+    /// Move the cursor by this many cards.
+    step: i32,
+    /// Put the cursor on this position (digits 1–9).
+    position: Option<usize>,
+    /// Play the card under the cursor (Enter).
+    play: bool,
+    /// Draw (Space or 0).
+    draw: bool,
+    /// Name this suit for a picked eight (1–4 or C D H S).
+    suit: Option<Suit>,
+}
+
+fn read_keys(ui: &egui::Ui, choosing_suit: bool) -> Keys {
+    use egui::Key;
+    const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+    ui.input(|input| {
+        let mut keys = Keys {
+            step: i32::from(input.key_pressed(Key::ArrowRight)) - i32::from(input.key_pressed(Key::ArrowLeft)),
+            play: input.key_pressed(Key::Enter),
+            draw: input.key_pressed(Key::Space) || input.key_pressed(Key::Num0),
+            ..Keys::default()
+        };
+        let digit = DIGITS.iter().position(|&key| input.key_pressed(key));
+        if choosing_suit {
+            let letter = [(Key::C, Suit::Clubs), (Key::D, Suit::Diamonds), (Key::H, Suit::Hearts), (Key::S, Suit::Spades)];
+            keys.suit = digit
+                .and_then(|index| Suit::ALL.get(index).copied())
+                .or_else(|| letter.iter().find(|(key, _)| input.key_pressed(*key)).map(|(_, suit)| *suit));
+        } else {
+            keys.position = digit;
+        }
+        keys
+    })
 }
 
 /// Why a card in hand cannot be played now, in a sentence.
@@ -72,6 +112,17 @@ pub fn hand(ui: &mut egui::Ui, view: &CrazyEightsView, state: &mut BoardState, h
     let mut chosen = None;
     let my_turn = !view.legal.is_empty();
     let playable = |card: Card| view.legal.iter().any(|action| action.card() == Some(card));
+    let keys = if my_turn { read_keys(ui, state.eight.is_some()) } else { Keys::default() };
+    if !cards.is_empty() {
+        let last = cards.len() - 1;
+        if let Some(position) = keys.position {
+            state.cursor = Some(position.min(last));
+        } else if keys.step != 0 {
+            let at = state.cursor.map_or(0, |at| at.min(last) as i32 + keys.step);
+            state.cursor = Some(at.clamp(0, last as i32) as usize);
+        }
+    }
+    let cursor_card = state.cursor.and_then(|at| cards.get(at)).copied();
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 6.0;
         for &card_in_hand in cards {
@@ -83,7 +134,11 @@ pub fn hand(ui: &mut egui::Ui, view: &CrazyEightsView, state: &mut BoardState, h
             };
             let response = card::face(ui, card_in_hand, height, offer, look);
             let response = if offer == Offer::Dimmed { response.on_hover_text(why_not(view)) } else { response };
-            if response.clicked() && offer == Offer::Playable {
+            let under_cursor = my_turn && cursor_card == Some(card_in_hand);
+            if under_cursor {
+                ui.painter().rect_stroke(response.rect.expand(3.0), 8, egui::Stroke::new(2.0, theme::INK), egui::StrokeKind::Outside);
+            }
+            if (response.clicked() || (under_cursor && keys.play)) && offer == Offer::Playable {
                 if card_in_hand.is_rank(Rank::Eight) {
                     state.eight = Some(card_in_hand);
                 } else {
@@ -93,14 +148,14 @@ pub fn hand(ui: &mut egui::Ui, view: &CrazyEightsView, state: &mut BoardState, h
         }
     });
     if let Some(eight) = state.eight {
-        ui.label(format!("Name the suit to follow your {}:", eight.pretty()));
+        ui.label(format!("Name the suit to follow your {} (1–4 or C D H S):", eight.pretty()));
         ui.horizontal_wrapped(|ui| {
             for suit in Suit::ALL {
                 let label = RichText::new(format!("{} {}", suit.symbol(), suit_name(suit)))
                     .size(22.0)
                     .color(card::suit_colour(suit, look.four_colour));
                 let button = egui::Button::new(label).fill(theme::CARD_FACE).min_size(egui::vec2(theme::TOUCH * 2.4, theme::TOUCH * 1.2));
-                if ui.add(button).clicked() {
+                if ui.add(button).clicked() || keys.suit == Some(suit) {
                     chosen = Some(CrazyEightsAction::PlayEight(eight, suit));
                 }
             }
@@ -111,8 +166,9 @@ pub fn hand(ui: &mut egui::Ui, view: &CrazyEightsView, state: &mut BoardState, h
     }
     if view.legal.contains(&CrazyEightsAction::Draw) {
         let label = if view.pending_draw > 0 { format!("Draw {} (Space)", view.pending_draw) } else { "Draw (Space)".to_owned() };
+        ui.label(RichText::new("Keys: ← → or 1–9 pick a card, Enter plays it, Space or 0 draws.").small().color(theme::INK_DIM));
         let draw = ui.add(egui::Button::new(RichText::new(label).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH)));
-        if draw.clicked() || ui.input(|input| input.key_pressed(egui::Key::Space)) {
+        if draw.clicked() || keys.draw {
             chosen = Some(CrazyEightsAction::Draw);
         }
     } else if view.must_play && my_turn {
