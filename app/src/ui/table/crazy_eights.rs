@@ -118,8 +118,11 @@ pub fn hand(ui: &mut egui::Ui, view: &CrazyEightsView, state: &mut BoardState, h
         if let Some(position) = keys.position {
             state.cursor = Some(position.min(last));
         } else if keys.step != 0 {
-            let at = state.cursor.map_or(0, |at| at.min(last) as i32 + keys.step);
-            state.cursor = Some(at.clamp(0, last as i32) as usize);
+            state.cursor = Some(match state.cursor.map(|at| at.min(last)) {
+                None => 0,
+                Some(at) if keys.step > 0 => (at + 1).min(last),
+                Some(at) => at.saturating_sub(1),
+            });
         }
     }
     let cursor_card = state.cursor.and_then(|at| cards.get(at)).copied();
