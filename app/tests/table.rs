@@ -118,3 +118,21 @@ fn the_keyboard_alone_plays_a_card() {
     let cardtable::session::host::Step::Act(seat, _) = table.host().steps()[0] else { panic!("an action") };
     assert_eq!(seat, Seat(1));
 }
+
+#[test]
+fn leaving_a_match_in_progress_asks_first() {
+    let mut harness = harness([1000.0, 720.0]);
+    harness.get_by_label("Quick play Crazy Eights").click();
+    harness.run();
+    harness.get_by_label("← Leave").click();
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Table(_)), "one click does not throw the match away");
+    harness.get_by_label("Keep playing").click();
+    harness.run();
+    assert!(harness.query_by_label("Leave the match").is_none());
+    harness.get_by_label("← Leave").click();
+    harness.run();
+    harness.get_by_label("Leave the match").click();
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Start));
+}

@@ -40,13 +40,23 @@ pub struct TableScreen {
     error: Option<String>,
     next_bot_move: Option<f64>,
     look: CardLook,
+    /// "Leave" was pressed during a match: ask before throwing it away.
+    confirm_leave: bool,
 }
 
 impl TableScreen {
     /// A table for this match.
     #[must_use]
     pub fn new(host: Host, look: CardLook) -> TableScreen {
-        TableScreen { host, showing: None, board: crazy_eights::BoardState::default(), error: None, next_bot_move: None, look }
+        TableScreen {
+            host,
+            showing: None,
+            board: crazy_eights::BoardState::default(),
+            error: None,
+            next_bot_move: None,
+            look,
+            confirm_leave: false,
+        }
     }
 
     /// The session behind the table.
@@ -119,10 +129,25 @@ impl TableScreen {
         let names: Vec<String> = self.host.seats().iter().map(|occupant| occupant.name().to_owned()).collect();
         ui.horizontal(|ui| {
             if ui.add(egui::Button::new("← Leave").min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
-                request = Some(TableRequest::Leave);
+                if self.host.phase() == Phase::MatchOver {
+                    request = Some(TableRequest::Leave);
+                } else {
+                    self.confirm_leave = true;
+                }
             }
             ui.label(RichText::new(self.host.kind().name()).size(22.0).strong());
         });
+        if self.confirm_leave {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(theme::ACCENT, "Leave this match? It is not saved and cannot be resumed.");
+                if ui.add(egui::Button::new("Leave the match").min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                    request = Some(TableRequest::Leave);
+                }
+                if ui.add(egui::Button::new("Keep playing").min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                    self.confirm_leave = false;
+                }
+            });
+        }
         if self.host.phase() == Phase::Playing
             && let Some(seat) = self.human_to_act().filter(|seat| self.showing != Some(*seat))
         {
