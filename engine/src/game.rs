@@ -18,6 +18,7 @@ use crate::card::{Card, DeckKind};
 use crate::card_set::CardCounts;
 use crate::error::{ActionError, ParseActionError, SetupError};
 use crate::event::{Addressed, EventSink};
+use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
@@ -110,11 +111,18 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         Self::start_match(setup, options, stacked, &mut crate::event::NoEvents)
     }
 
+    /// The match around the current round (options, table, RNG, score, phase, results).
+    fn shell(&self) -> &MatchShell<Self::Options>;
+
     /// The options this match is played with.
-    fn options(&self) -> &Self::Options;
+    fn options(&self) -> &Self::Options {
+        &self.shell().options
+    }
 
     /// Number of seats.
-    fn players(&self) -> usize;
+    fn players(&self) -> usize {
+        self.shell().players()
+    }
 
     /// The seats that have a decision now (several at once for snaps and "One!").
     fn to_act(&self) -> SeatSet;
@@ -149,16 +157,24 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     fn view(&self, viewer: Viewer) -> Self::View;
 
     /// Whether a round is on, over, or the match is decided.
-    fn phase(&self) -> Phase;
+    fn phase(&self) -> Phase {
+        self.shell().phase
+    }
 
     /// The most recently finished round's result (from its end until the next deal).
-    fn last_round(&self) -> Option<&RoundResult>;
+    fn last_round(&self) -> Option<&RoundResult> {
+        self.shell().last_round.as_ref()
+    }
 
     /// Running match totals.
-    fn totals(&self) -> &BySeat<i32>;
+    fn totals(&self) -> &BySeat<i32> {
+        &self.shell().score.totals
+    }
 
     /// The match's result once decided.
-    fn match_result(&self) -> Option<&MatchResult>;
+    fn match_result(&self) -> Option<&MatchResult> {
+        self.shell().result.as_ref()
+    }
 
     /// Deals the next round after a round is over; `stacked` as in [`Game::new_match`].
     ///

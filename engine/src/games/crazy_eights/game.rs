@@ -9,10 +9,11 @@ use crate::card_set::{CardCounts, count_cards};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
+use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
 use crate::rng::GameRng;
-use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
-use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::score::{RoundEnd, ScoreKind, SeatScore};
+use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
 
 use super::action::CrazyEightsAction;
@@ -24,14 +25,8 @@ use super::view::CrazyEightsView;
 /// A Crazy Eights match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CrazyEights {
-    options: CrazyEightsOptions,
-    setup: TableSetup,
-    rng: GameRng,
-    score: MatchScore,
-    phase: Phase,
+    shell: MatchShell<CrazyEightsOptions>,
     round: Round,
-    last_round: Option<RoundResult>,
-    result: Option<MatchResult>,
 }
 
 impl CrazyEights {
@@ -49,7 +44,7 @@ impl CrazyEights {
 
     /// Validates `action` for `seat` without changing anything.
     fn check(&self, seat: Seat, action: CrazyEightsAction) -> Result<(), ActionError> {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return Err(ActionError::NoRound);
         }
         if seat != self.round.turn {
@@ -94,30 +89,31 @@ impl CrazyEights {
             }
             score
         });
-        let result = self.score.record(end, scores);
+        let result = self.shell.score.record(end, scores);
         events.emit(Audience::All, CrazyEightsEvent::RoundEnded(result.clone()));
-        self.last_round = Some(result);
-        let limit = self.options.score_limit;
-        let limit_reached = limit == 0 || !self.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty();
+        self.shell.last_round = Some(result);
+        let limit = self.shell.options.score_limit;
+        let limit_reached = limit == 0 || !self.shell.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty();
         if limit_reached {
-            let winners = self.score.lowest();
+            let winners = self.shell.score.lowest();
             let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-            let result = self.score.result(winners, losers);
+            let result = self.shell.score.result(winners, losers);
             events.emit(Audience::All, CrazyEightsEvent::MatchEnded(result.clone()));
-            self.result = Some(result);
-            self.phase = Phase::MatchOver;
+            self.shell.result = Some(result);
+            self.shell.phase = Phase::MatchOver;
         } else {
-            self.phase = Phase::RoundOver;
+            self.shell.phase = Phase::RoundOver;
         }
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), SetupError> {
         crate::deal::check_stacked(DeckKind::Double104, stacked)?;
-        let dealer = if self.score.rounds_finished == 0 { self.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.rng, events)?;
-        self.last_round = None;
-        self.phase = Phase::Playing;
+        let dealer =
+            if self.shell.score.rounds_finished == 0 { self.shell.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
+        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
+        self.shell.last_round = None;
+        self.shell.phase = Phase::Playing;
         Ok(())
     }
 }
@@ -127,6 +123,10 @@ impl Game for CrazyEights {
     type Action = CrazyEightsAction;
     type Event = CrazyEightsEvent;
     type View = CrazyEightsView;
+
+    fn shell(&self) -> &MatchShell<CrazyEightsOptions> {
+        &self.shell
+    }
 
     const KIND: GameKind = GameKind::CrazyEights;
 
@@ -148,33 +148,16 @@ impl Game for CrazyEights {
         let mut rng = GameRng::from_seed(setup.seed);
         events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: 1, dealer: setup.dealer });
         let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(CrazyEights {
-            options,
-            setup,
-            rng,
-            score: MatchScore::new(setup.players),
-            phase: Phase::Playing,
-            round,
-            last_round: None,
-            result: None,
-        })
-    }
-
-    fn options(&self) -> &CrazyEightsOptions {
-        &self.options
-    }
-
-    fn players(&self) -> usize {
-        self.setup.players
+        Ok(CrazyEights { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
     }
 
     fn to_act(&self) -> SeatSet {
-        if self.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
+        if self.shell.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
     }
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<CrazyEightsAction>) {
         out.clear();
-        if self.phase != Phase::Playing || seat != self.round.turn {
+        if self.shell.phase != Phase::Playing || seat != self.round.turn {
             return;
         }
         let playable = self.round.hands[seat].mask() & self.round.playable_mask();
@@ -198,20 +181,20 @@ impl Game for CrazyEights {
     ) -> Result<(), ActionError> {
         self.check(seat, action)?;
         self.round.turns += 1;
-        let draw_two = self.options.draw_two;
+        let draw_two = self.shell.options.draw_two;
         let round_over = match action {
             CrazyEightsAction::Play(card) => {
-                self.round.play(card, None, draw_two, &mut self.rng, events).then_some(RoundEnd::WentOut(seat))
+                self.round.play(card, None, draw_two, &mut self.shell.rng, events).then_some(RoundEnd::WentOut(seat))
             }
             CrazyEightsAction::PlayEight(card, suit) => {
-                self.round.play(card, Some(suit), draw_two, &mut self.rng, events).then_some(RoundEnd::WentOut(seat))
+                self.round.play(card, Some(suit), draw_two, &mut self.shell.rng, events).then_some(RoundEnd::WentOut(seat))
             }
             CrazyEightsAction::Draw => {
-                let passed = self.round.draw(&mut self.rng, events);
+                let passed = self.round.draw(&mut self.shell.rng, events);
                 (passed && usize::from(self.round.passes) >= self.players()).then_some(RoundEnd::Blocked)
             }
         };
-        let capped = self.round.turns >= self.setup.turn_cap;
+        let capped = self.round.turns >= self.shell.setup.turn_cap;
         match (round_over, capped) {
             (Some(end), _) => self.end_round(end, events),
             (None, true) => self.end_round(RoundEnd::TurnCap, events),
@@ -225,9 +208,9 @@ impl Game for CrazyEights {
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         CrazyEightsView {
             viewer,
-            options: self.options.clone(),
-            phase: self.phase,
-            round: self.score.rounds_finished + u32::from(self.phase == Phase::Playing),
+            options: self.shell.options.clone(),
+            phase: self.shell.phase,
+            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
             dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
@@ -241,30 +224,14 @@ impl Game for CrazyEights {
             pending_draw: round.pending_draw,
             to_act: self.to_act(),
             legal,
-            totals: self.score.totals.clone(),
-            last_round: self.last_round.clone(),
-            result: self.result.clone(),
+            totals: self.shell.score.totals.clone(),
+            last_round: self.shell.last_round.clone(),
+            result: self.shell.result.clone(),
         }
     }
 
-    fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    fn last_round(&self) -> Option<&RoundResult> {
-        self.last_round.as_ref()
-    }
-
-    fn totals(&self) -> &BySeat<i32> {
-        &self.score.totals
-    }
-
-    fn match_result(&self) -> Option<&MatchResult> {
-        self.result.as_ref()
-    }
-
     fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), ActionError> {
-        if self.phase != Phase::RoundOver {
+        if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
         self.deal(stacked, events)?;
@@ -282,7 +249,7 @@ impl Game for CrazyEights {
         let round = &self.round;
         let mut known: Vec<Card> = round.pile.clone();
         known.extend(round.returned_starters.iter());
-        if self.phase == Phase::Playing {
+        if self.shell.phase == Phase::Playing {
             if let Some(seat) = viewer.seat() {
                 known.extend(round.hands[seat].iter());
             }

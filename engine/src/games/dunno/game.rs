@@ -9,10 +9,11 @@ use crate::card_set::{CardCounts, CardSet, bits, count_cards};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
+use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
 use crate::rng::GameRng;
-use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
-use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::score::{RoundEnd, ScoreKind, SeatScore};
+use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
 
 use super::action::DunnoAction;
@@ -24,14 +25,8 @@ use super::view::DunnoView;
 /// A Dunno match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Dunno {
-    options: DunnoOptions,
-    setup: TableSetup,
-    rng: GameRng,
-    score: MatchScore,
-    phase: Phase,
+    shell: MatchShell<DunnoOptions>,
     round: Round,
-    last_round: Option<RoundResult>,
-    result: Option<MatchResult>,
 }
 
 impl Dunno {
@@ -43,7 +38,7 @@ impl Dunno {
 
     /// Validates `action` for `seat` without changing anything.
     fn check(&self, seat: Seat, action: DunnoAction) -> Result<(), ActionError> {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return Err(ActionError::NoRound);
         }
         if seat != self.round.turn {
@@ -61,28 +56,29 @@ impl Dunno {
             }
             score
         });
-        let result = self.score.record(end, scores);
+        let result = self.shell.score.record(end, scores);
         events.emit(Audience::All, DunnoEvent::RoundEnded(result.clone()));
-        self.last_round = Some(result);
-        let needed = i32::try_from(self.options.wins_to_match).unwrap_or(i32::MAX);
-        let winners = self.score.at_or_above(needed);
+        self.shell.last_round = Some(result);
+        let needed = i32::try_from(self.shell.options.wins_to_match).unwrap_or(i32::MAX);
+        let winners = self.shell.score.at_or_above(needed);
         if winners.is_empty() {
-            self.phase = Phase::RoundOver;
+            self.shell.phase = Phase::RoundOver;
             return;
         }
         let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-        let result = self.score.result(winners, losers);
+        let result = self.shell.score.result(winners, losers);
         events.emit(Audience::All, DunnoEvent::MatchEnded(result.clone()));
-        self.result = Some(result);
-        self.phase = Phase::MatchOver;
+        self.shell.result = Some(result);
+        self.shell.phase = Phase::MatchOver;
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<DunnoEvent>) -> Result<(), SetupError> {
-        let dealer = if self.score.rounds_finished == 0 { self.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
-        events.emit(Audience::All, DunnoEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.rng, events)?;
-        self.last_round = None;
-        self.phase = Phase::Playing;
+        let dealer =
+            if self.shell.score.rounds_finished == 0 { self.shell.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
+        events.emit(Audience::All, DunnoEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
+        self.shell.last_round = None;
+        self.shell.phase = Phase::Playing;
         Ok(())
     }
 }
@@ -92,6 +88,10 @@ impl Game for Dunno {
     type Action = DunnoAction;
     type Event = DunnoEvent;
     type View = DunnoView;
+
+    fn shell(&self) -> &MatchShell<DunnoOptions> {
+        &self.shell
+    }
 
     const KIND: GameKind = GameKind::Dunno;
 
@@ -119,33 +119,16 @@ impl Game for Dunno {
         let mut rng = GameRng::from_seed(setup.seed);
         events.emit(Audience::All, DunnoEvent::RoundStarted { round: 1, dealer: setup.dealer });
         let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(Dunno {
-            options,
-            setup,
-            rng,
-            score: MatchScore::new(setup.players),
-            phase: Phase::Playing,
-            round,
-            last_round: None,
-            result: None,
-        })
-    }
-
-    fn options(&self) -> &DunnoOptions {
-        &self.options
-    }
-
-    fn players(&self) -> usize {
-        self.setup.players
+        Ok(Dunno { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
     }
 
     fn to_act(&self) -> SeatSet {
-        if self.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
+        if self.shell.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
     }
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<DunnoAction>) {
         out.clear();
-        if self.phase == Phase::Playing && seat == self.round.turn {
+        if self.shell.phase == Phase::Playing && seat == self.round.turn {
             self.round.legal_actions_into(out);
         }
     }
@@ -155,13 +138,13 @@ impl Game for Dunno {
         self.round.turns += 1;
         let winner = match action {
             DunnoAction::Play { cards, suit } => self.round.play(cards, suit, events),
-            DunnoAction::Draw => self.round.draw(&mut self.rng, events),
+            DunnoAction::Draw => self.round.draw(&mut self.shell.rng, events),
             DunnoAction::Under(cards) => self.round.put_under(cards, events),
             DunnoAction::Swap(with) => self.round.swap(with, events),
         };
         if let Some(winner) = winner {
             self.end_round(RoundEnd::WentOut(winner), events);
-        } else if self.round.turns >= self.setup.turn_cap {
+        } else if self.round.turns >= self.shell.setup.turn_cap {
             self.end_round(RoundEnd::TurnCap, events);
         }
         Ok(())
@@ -171,14 +154,14 @@ impl Game for Dunno {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         let known_in_hands = round.hands.map(|holder, _| match viewer.seat() {
-            Some(seat) if self.phase == Phase::Playing => round.knowledge.of(seat, holder).to_vec(),
+            Some(seat) if self.shell.phase == Phase::Playing => round.knowledge.of(seat, holder).to_vec(),
             _ => Vec::new(),
         });
         DunnoView {
             viewer,
-            options: self.options.clone(),
-            phase: self.phase,
-            round: self.score.rounds_finished + u32::from(self.phase == Phase::Playing),
+            options: self.shell.options.clone(),
+            phase: self.shell.phase,
+            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
             dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
@@ -193,30 +176,14 @@ impl Game for Dunno {
             direction: round.direction,
             to_act: self.to_act(),
             legal,
-            totals: self.score.totals.clone(),
-            last_round: self.last_round.clone(),
-            result: self.result.clone(),
+            totals: self.shell.score.totals.clone(),
+            last_round: self.shell.last_round.clone(),
+            result: self.shell.result.clone(),
         }
     }
 
-    fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    fn last_round(&self) -> Option<&RoundResult> {
-        self.last_round.as_ref()
-    }
-
-    fn totals(&self) -> &BySeat<i32> {
-        &self.score.totals
-    }
-
-    fn match_result(&self) -> Option<&MatchResult> {
-        self.result.as_ref()
-    }
-
     fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<DunnoEvent>) -> Result<(), ActionError> {
-        if self.phase != Phase::RoundOver {
+        if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
         self.deal(stacked, events)?;
@@ -234,7 +201,7 @@ impl Game for Dunno {
         let round = &self.round;
         let mut known: Vec<Card> = round.pile.clone();
         match viewer.seat() {
-            _ if self.phase != Phase::Playing => known.extend(round.hands.iter().flat_map(CardSet::iter)),
+            _ if self.shell.phase != Phase::Playing => known.extend(round.hands.iter().flat_map(CardSet::iter)),
             Some(seat) => {
                 known.extend(round.hands[seat].iter());
                 known.extend(bits(round.knowledge.all_known_by(seat)));

@@ -9,10 +9,11 @@ use crate::card_set::{CardCounts, CardSet, bits, count_cards};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
+use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
 use crate::rng::GameRng;
-use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult};
-use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::score::RoundEnd;
+use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
 
 use super::action::Fool108Action;
@@ -25,14 +26,8 @@ use super::view::Fool108View;
 /// A 108 Fool match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fool108 {
-    options: Fool108Options,
-    setup: TableSetup,
-    rng: GameRng,
-    score: MatchScore,
-    phase: Phase,
+    shell: MatchShell<Fool108Options>,
     round: Round,
-    last_round: Option<RoundResult>,
-    result: Option<MatchResult>,
 }
 
 impl Fool108 {
@@ -44,7 +39,7 @@ impl Fool108 {
 
     /// Validates `action` for `seat` without changing anything.
     fn check(&self, seat: Seat, action: Fool108Action) -> Result<(), ActionError> {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return Err(ActionError::NoRound);
         }
         let round = &self.round;
@@ -99,34 +94,34 @@ impl Fool108 {
     /// Scores the round, records it and decides whether the match goes on: after a round in
     /// which any total reaches the limit, every seat at or above it loses, the others win.
     fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<Fool108Event>) {
-        let one_penalty = i32::try_from(self.options.one_penalty).unwrap_or(i32::MAX);
+        let one_penalty = i32::try_from(self.shell.options.one_penalty).unwrap_or(i32::MAX);
         let scores = score_round(&self.round, end, one_penalty);
-        let result = self.score.record(end, scores);
+        let result = self.shell.score.record(end, scores);
         events.emit(Audience::All, Fool108Event::RoundEnded(result.clone()));
-        self.last_round = Some(result);
-        let losers = self.score.at_or_above(self.options.limit());
+        self.shell.last_round = Some(result);
+        let losers = self.shell.score.at_or_above(self.shell.options.limit());
         if losers.is_empty() {
-            self.phase = Phase::RoundOver;
+            self.shell.phase = Phase::RoundOver;
             return;
         }
         let winners = Seat::all(self.players()).filter(|seat| !losers.contains(*seat)).collect();
-        let result = self.score.result(winners, losers);
+        let result = self.shell.score.result(winners, losers);
         events.emit(Audience::All, Fool108Event::MatchEnded(result.clone()));
-        self.result = Some(result);
-        self.phase = Phase::MatchOver;
+        self.shell.result = Some(result);
+        self.shell.phase = Phase::MatchOver;
     }
 
     /// Deals round `rounds_finished + 1`; the dealer moves one seat clockwise per round. The
     /// state changes only if the deal succeeds.
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), SetupError> {
-        let finished = self.score.rounds_finished;
-        let dealer = self.setup.dealer.clockwise(finished as usize, self.players());
-        let mut rng = self.rng.clone();
-        let step = i32::try_from(self.options.reshuffle_penalty_step).unwrap_or(i32::MAX);
+        let finished = self.shell.score.rounds_finished;
+        let dealer = self.shell.setup.dealer.clockwise(finished as usize, self.players());
+        let mut rng = self.shell.rng.clone();
+        let step = i32::try_from(self.shell.options.reshuffle_penalty_step).unwrap_or(i32::MAX);
         self.round = Round::deal(self.players(), finished + 1, dealer, step, stacked, &mut rng, events)?;
-        self.rng = rng;
-        self.last_round = None;
-        self.phase = Phase::Playing;
+        self.shell.rng = rng;
+        self.shell.last_round = None;
+        self.shell.phase = Phase::Playing;
         Ok(())
     }
 }
@@ -136,6 +131,10 @@ impl Game for Fool108 {
     type Action = Fool108Action;
     type Event = Fool108Event;
     type View = Fool108View;
+
+    fn shell(&self) -> &MatchShell<Fool108Options> {
+        &self.shell
+    }
 
     const KIND: GameKind = GameKind::Fool108;
 
@@ -158,28 +157,11 @@ impl Game for Fool108 {
         let mut rng = GameRng::from_seed(setup.seed);
         let step = i32::try_from(options.reshuffle_penalty_step).unwrap_or(i32::MAX);
         let round = Round::deal(setup.players, 1, setup.dealer, step, stacked, &mut rng, events)?;
-        Ok(Fool108 {
-            options,
-            setup,
-            rng,
-            score: MatchScore::new(setup.players),
-            phase: Phase::Playing,
-            round,
-            last_round: None,
-            result: None,
-        })
-    }
-
-    fn options(&self) -> &Fool108Options {
-        &self.options
-    }
-
-    fn players(&self) -> usize {
-        self.setup.players
+        Ok(Fool108 { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
     }
 
     fn to_act(&self) -> SeatSet {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return SeatSet::EMPTY;
         }
         let mut seats = self.round.may_declare_set();
@@ -189,7 +171,7 @@ impl Game for Fool108 {
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Fool108Action>) {
         out.clear();
-        if self.phase != Phase::Playing || seat.index() >= self.players() {
+        if self.shell.phase != Phase::Playing || seat.index() >= self.players() {
             return;
         }
         let round = &self.round;
@@ -212,13 +194,13 @@ impl Game for Fool108 {
         let round = &mut self.round;
         round.turns += 1;
         let went_out = match action {
-            Fool108Action::Play(card) => round.play(card, false, &mut self.rng, events),
+            Fool108Action::Play(card) => round.play(card, false, &mut self.shell.rng, events),
             Fool108Action::Suit(suit) => {
                 round.choose_suit(suit, events);
                 false
             }
             Fool108Action::Draw => {
-                round.draw(&mut self.rng, events);
+                round.draw(&mut self.shell.rng, events);
                 false
             }
             Fool108Action::Pass => {
@@ -232,7 +214,7 @@ impl Game for Fool108 {
         };
         if went_out {
             self.end_round(RoundEnd::WentOut(seat), events);
-        } else if self.round.turns >= self.setup.turn_cap {
+        } else if self.round.turns >= self.shell.setup.turn_cap {
             self.end_round(RoundEnd::TurnCap, events);
         }
         Ok(())
@@ -243,8 +225,8 @@ impl Game for Fool108 {
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         Fool108View {
             viewer,
-            options: self.options.clone(),
-            phase: self.phase,
+            options: self.shell.options.clone(),
+            phase: self.shell.phase,
             round: round.number,
             dealer: round.dealer,
             first_player: round.first_player,
@@ -262,30 +244,14 @@ impl Game for Fool108 {
             reshuffle_penalties: round.reshuffle_penalties.clone(),
             to_act: self.to_act(),
             legal,
-            totals: self.score.totals.clone(),
-            last_round: self.last_round.clone(),
-            result: self.result.clone(),
+            totals: self.shell.score.totals.clone(),
+            last_round: self.shell.last_round.clone(),
+            result: self.shell.result.clone(),
         }
     }
 
-    fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    fn last_round(&self) -> Option<&RoundResult> {
-        self.last_round.as_ref()
-    }
-
-    fn totals(&self) -> &BySeat<i32> {
-        &self.score.totals
-    }
-
-    fn match_result(&self) -> Option<&MatchResult> {
-        self.result.as_ref()
-    }
-
     fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), ActionError> {
-        if self.phase != Phase::RoundOver {
+        if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
         self.deal(stacked, events)?;
@@ -295,8 +261,8 @@ impl Game for Fool108 {
     /// A rematch lasts until the highest loser's total (109 and 117: the next match goes to
     /// 117). Before the match is decided the options are reused as they are.
     fn rematch_options(&self) -> Fool108Options {
-        let mut options = self.options.clone();
-        if let Some(result) = &self.result {
+        let mut options = self.shell.options.clone();
+        if let Some(result) = &self.shell.result {
             let highest = result.losers.iter().map(|seat| result.totals[seat]).max();
             if let Some(limit) = highest.and_then(|total| u32::try_from(total).ok()) {
                 options.score_limit = limit.max(options.score_limit);
@@ -315,7 +281,7 @@ impl Game for Fool108 {
     fn known_counts(&self, viewer: Viewer) -> CardCounts {
         let round = &self.round;
         let mut known: Vec<Card> = round.pile.clone();
-        if self.phase == Phase::Playing {
+        if self.shell.phase == Phase::Playing {
             if let Some(seat) = viewer.seat() {
                 known.extend(round.hands[seat].iter());
             }

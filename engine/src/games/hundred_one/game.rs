@@ -9,10 +9,11 @@ use crate::card_set::{CardCounts, CardSet, bits, count_cards};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink, NoEvents};
 use crate::game::{Game, Phase, TableSetup};
+use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
 use crate::rng::GameRng;
-use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
-use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::score::{RoundEnd, ScoreKind, SeatScore};
+use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
 
 use super::action::HundredOneAction;
@@ -27,14 +28,8 @@ pub const LIMIT: i32 = 101;
 /// A One Hundred and One match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HundredOne {
-    options: HundredOneOptions,
-    setup: TableSetup,
-    rng: GameRng,
-    score: MatchScore,
-    phase: Phase,
+    shell: MatchShell<HundredOneOptions>,
     round: Round,
-    last_round: Option<RoundResult>,
-    result: Option<MatchResult>,
 }
 
 impl HundredOne {
@@ -46,7 +41,7 @@ impl HundredOne {
 
     /// Validates `action` for `seat` without changing anything.
     fn check(&self, seat: Seat, action: HundredOneAction) -> Result<(), ActionError> {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return Err(ActionError::NoRound);
         }
         if seat != self.round.turn {
@@ -87,7 +82,7 @@ impl HundredOne {
     /// Scores the round, records it and decides whether the match goes on.
     fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<HundredOneEvent>) {
         let round = &self.round;
-        let totals = &self.score.totals;
+        let totals = &self.shell.score.totals;
         let scores = round.hands.map(|seat, hand| {
             let mut score = SeatScore { cards: hand.to_vec(), ..SeatScore::default() };
             if end != RoundEnd::TurnCap {
@@ -101,21 +96,21 @@ impl HundredOne {
             }
             score
         });
-        let result = self.score.record(end, scores);
+        let result = self.shell.score.record(end, scores);
         events.emit(Audience::All, HundredOneEvent::RoundEnded(result.clone()));
-        self.last_round = Some(result);
-        let losers: SeatSet = self.score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
+        self.shell.last_round = Some(result);
+        let losers: SeatSet = self.shell.score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
         if losers.is_empty() {
-            self.phase = Phase::RoundOver;
+            self.shell.phase = Phase::RoundOver;
             return;
         }
-        let best = self.score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
+        let best = self.shell.score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
         let winners =
-            self.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
-        let result = self.score.result(winners.collect(), losers);
+            self.shell.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
+        let result = self.shell.score.result(winners.collect(), losers);
         events.emit(Audience::All, HundredOneEvent::MatchEnded(result.clone()));
-        self.result = Some(result);
-        self.phase = Phase::MatchOver;
+        self.shell.result = Some(result);
+        self.shell.phase = Phase::MatchOver;
     }
 }
 
@@ -124,6 +119,10 @@ impl Game for HundredOne {
     type Action = HundredOneAction;
     type Event = HundredOneEvent;
     type View = HundredOneView;
+
+    fn shell(&self) -> &MatchShell<HundredOneOptions> {
+        &self.shell
+    }
 
     const KIND: GameKind = GameKind::HundredOne;
 
@@ -145,33 +144,16 @@ impl Game for HundredOne {
         let mut rng = GameRng::from_seed(setup.seed);
         events.emit(Audience::All, HundredOneEvent::RoundStarted { round: 1, dealer: setup.dealer });
         let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(HundredOne {
-            options,
-            setup,
-            rng,
-            score: MatchScore::new(setup.players),
-            phase: Phase::Playing,
-            round,
-            last_round: None,
-            result: None,
-        })
-    }
-
-    fn options(&self) -> &HundredOneOptions {
-        &self.options
-    }
-
-    fn players(&self) -> usize {
-        self.setup.players
+        Ok(HundredOne { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
     }
 
     fn to_act(&self) -> SeatSet {
-        if self.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
+        if self.shell.phase == Phase::Playing { SeatSet::only(self.round.turn) } else { SeatSet::EMPTY }
     }
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<HundredOneAction>) {
         out.clear();
-        if self.phase != Phase::Playing || seat != self.round.turn {
+        if self.shell.phase != Phase::Playing || seat != self.round.turn {
             return;
         }
         if self.round.stage == Stage::OrderSuit {
@@ -200,7 +182,7 @@ impl Game for HundredOne {
     ) -> Result<(), ActionError> {
         self.check(seat, action)?;
         self.round.turns += 1;
-        let rng = &mut self.rng;
+        let rng = &mut self.shell.rng;
         let last_holder = match action {
             HundredOneAction::Play(card) => self.round.play(card, None, rng, events),
             HundredOneAction::PlayQueen(card, suit) => self.round.play(card, Some(suit), rng, events),
@@ -209,7 +191,7 @@ impl Game for HundredOne {
         };
         if let Some(seat) = last_holder {
             self.end_round(RoundEnd::LastHolder(seat), events);
-        } else if self.round.turns >= self.setup.turn_cap {
+        } else if self.round.turns >= self.shell.setup.turn_cap {
             self.end_round(RoundEnd::TurnCap, events);
         }
         Ok(())
@@ -220,9 +202,9 @@ impl Game for HundredOne {
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         HundredOneView {
             viewer,
-            options: self.options.clone(),
-            phase: self.phase,
-            round: self.score.rounds_finished + u32::from(self.phase == Phase::Playing),
+            options: self.shell.options.clone(),
+            phase: self.shell.phase,
+            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
             dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
@@ -236,49 +218,33 @@ impl Game for HundredOne {
             exits: round.exits.clone(),
             to_act: self.to_act(),
             legal,
-            totals: self.score.totals.clone(),
-            last_round: self.last_round.clone(),
-            result: self.result.clone(),
+            totals: self.shell.score.totals.clone(),
+            last_round: self.shell.last_round.clone(),
+            result: self.shell.result.clone(),
         }
     }
 
-    fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    fn last_round(&self) -> Option<&RoundResult> {
-        self.last_round.as_ref()
-    }
-
-    fn totals(&self) -> &BySeat<i32> {
-        &self.score.totals
-    }
-
-    fn match_result(&self) -> Option<&MatchResult> {
-        self.result.as_ref()
-    }
-
     fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<HundredOneEvent>) -> Result<(), ActionError> {
-        if self.phase != Phase::RoundOver {
+        if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
         // Deal on a copy of the RNG and into a buffer so a refused stacked deck changes nothing.
         let dealer = self.round.dealer.clockwise(1, self.players());
-        let mut rng = self.rng.clone();
+        let mut rng = self.shell.rng.clone();
         let mut dealt = Vec::new();
         let round = if events.wants_events() {
             Round::deal(self.players(), dealer, stacked, &mut rng, &mut dealt)?
         } else {
             Round::deal(self.players(), dealer, stacked, &mut rng, &mut NoEvents)?
         };
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
+        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
         for addressed in dealt {
             events.emit(addressed.audience, addressed.event);
         }
-        self.rng = rng;
+        self.shell.rng = rng;
         self.round = round;
-        self.last_round = None;
-        self.phase = Phase::Playing;
+        self.shell.last_round = None;
+        self.shell.phase = Phase::Playing;
         Ok(())
     }
 
@@ -292,7 +258,7 @@ impl Game for HundredOne {
     fn known_counts(&self, viewer: Viewer) -> CardCounts {
         let round = &self.round;
         let mut known: Vec<Card> = round.pile.clone();
-        if self.phase == Phase::Playing {
+        if self.shell.phase == Phase::Playing {
             if let Some(seat) = viewer.seat() {
                 known.extend(round.hands[seat].iter());
             }
@@ -313,7 +279,7 @@ impl HundredOne {
     }
 
     /// The match score, to set prior totals.
-    pub(super) fn score_mut(&mut self) -> &mut MatchScore {
-        &mut self.score
+    pub(super) fn score_mut(&mut self) -> &mut crate::score::MatchScore {
+        &mut self.shell.score
     }
 }

@@ -10,9 +10,10 @@ use crate::card_set::{CardCounts, count_cards};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
+use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
 use crate::rng::GameRng;
-use crate::score::{MatchResult, MatchScore, RoundEnd, RoundResult, ScoreKind, SeatScore};
+use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 use crate::setup::check_table;
 
@@ -27,14 +28,8 @@ use super::view::{YougloufView, sees_held, slot_views, step_view};
 /// A Youglouf game (our match).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Youglouf {
-    options: YougloufOptions,
-    setup: TableSetup,
-    rng: GameRng,
-    score: MatchScore,
-    phase: Phase,
+    shell: MatchShell<YougloufOptions>,
     round: Round,
-    last_round: Option<RoundResult>,
-    result: Option<MatchResult>,
 }
 
 /// Each seat's score for a called match (RULES.md §5, "Scoring a match"): its card sum; the
@@ -111,7 +106,7 @@ impl Youglouf {
                 None
             }
             YougloufAction::Draw => {
-                round.draw(&mut self.rng, events);
+                round.draw(&mut self.shell.rng, events);
                 None
             }
             YougloufAction::Take => {
@@ -156,7 +151,7 @@ impl Youglouf {
                 self.next_turn(events)
             }
             YougloufAction::Snap(slot) => {
-                round.snap(seat, usize::from(slot), &mut self.rng, events);
+                round.snap(seat, usize::from(slot), &mut self.shell.rng, events);
                 None
             }
         }
@@ -168,28 +163,28 @@ impl Youglouf {
             RoundEnd::Called(declarer) => score_called(&self.round, declarer),
             _ => self.round.hands.map(|seat, _| SeatScore { cards: self.round.cards_of(seat).collect(), ..SeatScore::default() }),
         };
-        let result = self.score.record(end, scores);
+        let result = self.shell.score.record(end, scores);
         events.emit(Audience::All, YougloufEvent::RoundEnded(result.clone()));
-        self.last_round = Some(result);
-        let limit = self.options.score_limit;
-        if limit == 0 || !self.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty() {
-            let winners = self.score.lowest();
+        self.shell.last_round = Some(result);
+        let limit = self.shell.options.score_limit;
+        if limit == 0 || !self.shell.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty() {
+            let winners = self.shell.score.lowest();
             let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-            let result = self.score.result(winners, losers);
+            let result = self.shell.score.result(winners, losers);
             events.emit(Audience::All, YougloufEvent::MatchEnded(result.clone()));
-            self.result = Some(result);
-            self.phase = Phase::MatchOver;
+            self.shell.result = Some(result);
+            self.shell.phase = Phase::MatchOver;
         } else {
-            self.phase = Phase::RoundOver;
+            self.shell.phase = Phase::RoundOver;
         }
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<YougloufEvent>) -> Result<(), SetupError> {
         let dealer = self.round.dealer.clockwise(1, self.players());
-        events.emit(Audience::All, YougloufEvent::RoundStarted { round: self.score.rounds_finished + 1, dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.rng, events)?;
-        self.last_round = None;
-        self.phase = Phase::Playing;
+        events.emit(Audience::All, YougloufEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
+        self.shell.last_round = None;
+        self.shell.phase = Phase::Playing;
         Ok(())
     }
 }
@@ -199,6 +194,10 @@ impl Game for Youglouf {
     type Action = YougloufAction;
     type Event = YougloufEvent;
     type View = YougloufView;
+
+    fn shell(&self) -> &MatchShell<YougloufOptions> {
+        &self.shell
+    }
 
     const KIND: GameKind = GameKind::Youglouf;
 
@@ -220,28 +219,11 @@ impl Game for Youglouf {
         let mut rng = GameRng::from_seed(setup.seed);
         events.emit(Audience::All, YougloufEvent::RoundStarted { round: 1, dealer: setup.dealer });
         let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(Youglouf {
-            options,
-            setup,
-            rng,
-            score: MatchScore::new(setup.players),
-            phase: Phase::Playing,
-            round,
-            last_round: None,
-            result: None,
-        })
-    }
-
-    fn options(&self) -> &YougloufOptions {
-        &self.options
-    }
-
-    fn players(&self) -> usize {
-        self.setup.players
+        Ok(Youglouf { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
     }
 
     fn to_act(&self) -> SeatSet {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return SeatSet::EMPTY;
         }
         let round = &self.round;
@@ -257,19 +239,19 @@ impl Game for Youglouf {
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<YougloufAction>) {
         out.clear();
-        if self.phase == Phase::Playing && seat.index() < self.players() {
+        if self.shell.phase == Phase::Playing && seat.index() < self.players() {
             legal_actions_into(&self.round, seat, out);
         }
     }
 
     fn apply_with(&mut self, seat: Seat, action: YougloufAction, events: &mut impl EventSink<YougloufEvent>) -> Result<(), ActionError> {
-        if self.phase != Phase::Playing {
+        if self.shell.phase != Phase::Playing {
             return Err(ActionError::NoRound);
         }
         check(&self.round, seat, action)?;
         self.round.actions += 1;
         let ended = self.play(seat, action, events);
-        match (ended, self.round.actions >= self.setup.turn_cap) {
+        match (ended, self.round.actions >= self.shell.setup.turn_cap) {
             (Some(end), _) => self.end_round(end, events),
             (None, true) => self.end_round(RoundEnd::TurnCap, events),
             (None, false) => {}
@@ -279,12 +261,12 @@ impl Game for Youglouf {
 
     fn view(&self, viewer: Viewer) -> YougloufView {
         let round = &self.round;
-        let playing = self.phase == Phase::Playing;
+        let playing = self.shell.phase == Phase::Playing;
         YougloufView {
             viewer,
-            options: self.options.clone(),
-            phase: self.phase,
-            round: self.score.rounds_finished + u32::from(playing),
+            options: self.shell.options.clone(),
+            phase: self.shell.phase,
+            round: self.shell.score.rounds_finished + u32::from(playing),
             dealer: round.dealer,
             turn: round.turn,
             step: step_view(round, viewer),
@@ -296,30 +278,14 @@ impl Game for Youglouf {
             declarer: round.declarer,
             to_act: self.to_act(),
             legal: viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default(),
-            totals: self.score.totals.clone(),
-            last_round: self.last_round.clone(),
-            result: self.result.clone(),
+            totals: self.shell.score.totals.clone(),
+            last_round: self.shell.last_round.clone(),
+            result: self.shell.result.clone(),
         }
     }
 
-    fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    fn last_round(&self) -> Option<&RoundResult> {
-        self.last_round.as_ref()
-    }
-
-    fn totals(&self) -> &BySeat<i32> {
-        &self.score.totals
-    }
-
-    fn match_result(&self) -> Option<&MatchResult> {
-        self.result.as_ref()
-    }
-
     fn start_next_round(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<YougloufEvent>) -> Result<(), ActionError> {
-        if self.phase != Phase::RoundOver {
+        if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
         self.deal(stacked, events)?;
@@ -337,7 +303,7 @@ impl Game for Youglouf {
 
     fn known_counts(&self, viewer: Viewer) -> CardCounts {
         let round = &self.round;
-        let revealed = self.phase != Phase::Playing;
+        let revealed = self.shell.phase != Phase::Playing;
         let mut known: Vec<Card> = round.open_deck.clone();
         if let Some((card, _)) = round.held().filter(|&(_, source)| sees_held(round, viewer, source)) {
             known.push(card);
