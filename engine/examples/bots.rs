@@ -39,7 +39,7 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
     let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.96_f64);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (centre - half, centre + half)
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn summary(times: &mut [Duration]) -> String {
