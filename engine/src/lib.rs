@@ -2,6 +2,7 @@
 //! deterministic. No IO, no clock, no ambient randomness: the same seed, options and actions
 //! always replay the same match.
 
+pub mod bots;
 pub mod card;
 pub mod card_set;
 pub mod deal;

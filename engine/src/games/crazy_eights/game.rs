@@ -42,6 +42,20 @@ impl CrazyEights {
         &mut self.round
     }
 
+    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
+    pub(super) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: MatchScore, round: Round) -> CrazyEights {
+        CrazyEights {
+            options,
+            setup,
+            rng: GameRng::from_seed(setup.seed),
+            score,
+            phase: Phase::Playing,
+            round,
+            last_round: None,
+            result: None,
+        }
+    }
+
     /// Validates `action` for `seat` without changing anything.
     fn check(&self, seat: Seat, action: CrazyEightsAction) -> Result<(), ActionError> {
         if self.shell.phase != Phase::Playing {
@@ -218,10 +232,12 @@ impl Game for CrazyEights {
             to_follow: round.to_follow,
             stock: round.stock.len(),
             pile: round.pile.len(),
+            pile_cards: round.pile.clone(),
             turn: round.turn,
             direction: round.direction,
             must_play: round.must_play,
             pending_draw: round.pending_draw,
+            passes: round.passes,
             to_act: self.to_act(),
             legal,
             totals: self.shell.score.totals.clone(),

@@ -23,6 +23,7 @@
 //! pile counts; spectators see no hand. The cards a seat draws reach only that seat.
 
 mod action;
+mod determinize;
 mod event;
 mod game;
 mod options;

@@ -36,6 +36,9 @@ pub struct CrazyEightsView {
     pub stock: usize,
     /// Cards in the discard pile.
     pub pile: usize,
+    /// The discard pile's cards, bottom first: every seat saw each of them played (or turned
+    /// as the starter), so a bot may place them exactly.
+    pub pile_cards: Vec<Card>,
     /// Whose turn it is.
     pub turn: Seat,
     /// Direction of play.
@@ -44,6 +47,9 @@ pub struct CrazyEightsView {
     pub must_play: bool,
     /// Cards owed to pending twos (`stack` house rule).
     pub pending_draw: u32,
+    /// Seats that passed in a row since the last play (public: the round blocks when every
+    /// seat has).
+    pub passes: u8,
     /// Seats with a decision now.
     pub to_act: SeatSet,
     /// The viewer's legal actions now (empty when it is not the viewer's decision).
