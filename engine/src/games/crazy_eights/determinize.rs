@@ -76,6 +76,9 @@ impl Determinize for CrazyEights {
             // The count of actions this round is not in the view; the turn cap is a safety
             // net, so a search may count from zero.
             turns: 0,
+            // Eights returned at the deal are among the unseen cards; who saw them only
+            // matters for `known_counts`, which a search does not use.
+            returned_starters: CardSet::EMPTY,
         };
         let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
         let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };

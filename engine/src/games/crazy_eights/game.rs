@@ -43,17 +43,8 @@ impl CrazyEights {
     }
 
     /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: MatchScore, round: Round) -> CrazyEights {
-        CrazyEights {
-            options,
-            setup,
-            rng: GameRng::from_seed(setup.seed),
-            score,
-            phase: Phase::Playing,
-            round,
-            last_round: None,
-            result: None,
-        }
+    pub(super) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> CrazyEights {
+        CrazyEights { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
     /// Validates `action` for `seat` without changing anything.
