@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use cardtable_engine::GameKind;
+use cardtable_engine::bots::BotLevel;
 use clap::{Parser, Subcommand};
 
 /// Cardtable: classic shedding card games with friends, hot-seat, over the LAN, or against bots.
@@ -48,9 +49,16 @@ pub struct SimArgs {
     /// The game's options as JSON (missing fields keep their defaults), e.g. '{"draw_two":"stack"}'.
     #[arg(long)]
     pub options: Option<String>,
-    /// Print the report as JSON instead of a table.
+    /// Print the report as JSON instead of a table (random play only).
     #[arg(long)]
     pub json: bool,
+    /// Bots at every seat instead of random play, one level per seat, e.g.
+    /// `hard,normal,normal,normal` (levels: random, easy, normal, hard); the seat count follows.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["rounds", "json"])]
+    pub seats: Option<Vec<BotLevel>>,
+    /// Search budget of the Hard level, in iterations per decision.
+    #[arg(long)]
+    pub iterations: Option<u32>,
 }
 
 fn parse_game(id: &str) -> Result<GameKind, String> {

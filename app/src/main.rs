@@ -18,7 +18,10 @@ fn main() -> ExitCode {
             .context("the game window could not open")
             .map(|()| None),
         Some(Command::Scenario { file }) => cardtable::commands::scenario::run(file).map(Some),
-        Some(Command::Sim(args)) => cardtable::commands::sim::run(args).map(Some),
+        Some(Command::Sim(args)) => match &args.seats {
+            Some(seats) => cardtable::commands::arena::run(args, seats).map(Some),
+            None => cardtable::commands::sim::run(args).map(Some),
+        },
     };
     match result {
         Ok(output) => {

@@ -1,4 +1,5 @@
 //! The headless subcommands.
 
+pub mod arena;
 pub mod scenario;
 pub mod sim;

@@ -86,7 +86,11 @@ impl Round {
                 break card;
             }
             stock.insert_random(card, rng);
-            returned_starters.insert(card);
+            // The same eight can come back to the top and be turned again: it is still one
+            // card seen, and the pack has at most two of it.
+            if returned_starters.count(card) < 2 {
+                returned_starters.insert(card);
+            }
             events.emit(Audience::All, CrazyEightsEvent::StarterReturned { card });
         };
         events.emit(Audience::All, CrazyEightsEvent::StarterTurned { card: starter });

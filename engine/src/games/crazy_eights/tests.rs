@@ -86,6 +86,26 @@ fn an_eight_starter_goes_back_and_another_is_turned() {
     assert_eq!(game.card_counts().iter().map(|&count| usize::from(count)).sum::<usize>(), 104);
 }
 
+/// §1 Ruling (starter eight), repeated: an eight put back at a random place may come back to the
+/// top and be turned again; the deal still ends with a non-eight starter and loses no card.
+#[test]
+fn an_eight_turned_again_after_going_back_is_returned_again() {
+    let hands = ["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D"];
+    let hands: Vec<Vec<Card>> = hands.iter().map(|hand| cards(hand)).collect();
+    let deck = deck_from_hands(Seat(0), &hands, &cards("8S 8S"));
+    let mut returned_more_than_twice = 0;
+    for seed in 0..3_000 {
+        let mut events = Vec::new();
+        let game =
+            CrazyEights::start_match(TableSetup::new(2, seed), CrazyEightsOptions::default(), Some(&deck), &mut events).expect("deals");
+        assert!(!game.round().top().is_rank(Rank::Eight), "seed {seed}: an eight is never the starter");
+        assert_eq!(game.card_counts().iter().map(|&count| usize::from(count)).sum::<usize>(), 104);
+        let returns = events.iter().filter(|e| matches!(e.event, E::StarterReturned { .. })).count();
+        returned_more_than_twice += usize::from(returns > 2);
+    }
+    assert!(returned_more_than_twice > 0, "the seeds include an eight turned a third time");
+}
+
 /// §1 "The seat left of the dealer starts; direction clockwise." The dealer rotates each round.
 #[test]
 fn the_seat_left_of_the_dealer_starts_and_the_dealer_rotates() {
