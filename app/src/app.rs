@@ -5,7 +5,7 @@ use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor};
 use egui::RichText;
 
 use crate::session::host::Host;
-use crate::session::seating::quick_seating;
+use crate::session::seating::{quick_level, quick_seating};
 use crate::ui::card::CardLook;
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
@@ -115,7 +115,7 @@ impl eframe::App for CardtableApp {
             Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
             Some(StartChoice::QuickPlay(kind)) => {
                 let (players, _) = kind.visit(SeatInfo);
-                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players));
+                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players, quick_level(kind)));
             }
             Some(StartChoice::NewTable(kind)) => {
                 let (players, _) = kind.visit(SeatInfo);

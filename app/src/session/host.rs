@@ -130,19 +130,10 @@ impl Host {
         to_act.first()
     }
 
-    /// Lets the bot in `seat` take its decision: a uniform choice among its legal actions,
-    /// which it derives from its own view only.
-    ///
-    /// # Errors
-    /// The seat has no decision.
-    pub fn play_bot(&mut self, seat: Seat) -> Result<AnyAction, ActionError> {
-        let legal = self.legal_actions(seat);
-        if legal.is_empty() {
-            return Err(ActionError::NotYourTurn { seat });
-        }
-        let action = legal[self.bot_rng.below(legal.len())];
-        self.act(seat, action)?;
-        Ok(action)
+    /// A seed for a bot's next decision: bots' randomness comes from the match seed too, so a
+    /// bots' match replays.
+    pub fn bot_seed(&mut self) -> u64 {
+        self.bot_rng.fork_seed()
     }
 
     /// The engine state, for the post-match reveal and for saving.
@@ -155,11 +146,14 @@ impl Host {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::bots::decide;
     use crate::session::seating::quick_seating;
+    use cardtable_engine::bots::BotLevel;
 
     #[test]
     fn a_host_plays_a_bot_only_match_to_its_end_and_keeps_hidden_events_private() {
-        let seats = vec![Occupant::Bot { name: "A".into() }, Occupant::Bot { name: "B".into() }, Occupant::Bot { name: "C".into() }];
+        let bot = |name: &str| Occupant::Bot { name: name.into(), level: BotLevel::Normal };
+        let seats = vec![bot("A"), bot("B"), bot("C")];
         let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), seats, 3).expect("table");
         let mut guard = 0;
         while host.phase() != Phase::MatchOver && guard < 50_000 {
@@ -167,7 +161,9 @@ mod tests {
             match host.phase() {
                 Phase::Playing => {
                     let seat = host.bot_to_act().expect("only bots play");
-                    host.play_bot(seat).expect("a bot's choice is legal");
+                    let mut rng = GameRng::from_seed(host.bot_seed());
+                    let action = decide(BotLevel::Normal, seat, &host.view(Viewer::Seat(seat)), &host.legal_actions(seat), &mut rng);
+                    host.act(seat, action.expect("a bot with legal actions decides")).expect("a bot's choice is legal");
                 }
                 Phase::RoundOver => host.next_round().expect("deals"),
                 Phase::MatchOver => {}
@@ -186,10 +182,11 @@ mod tests {
 
     #[test]
     fn a_refused_action_changes_nothing_and_bots_wait_for_humans() {
-        let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), quick_seating("Ana", 4), 9).expect("table");
+        let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), quick_seating("Ana", 4, BotLevel::Easy), 9).expect("table");
         assert_eq!(host.to_act().first(), Some(Seat(1)), "dealer 0: seat 1 starts");
         assert_eq!(host.bot_to_act(), Some(Seat(1)));
-        host.play_bot(Seat(1)).expect("bot plays");
+        let first = host.legal_actions(Seat(1))[0];
+        host.act(Seat(1), first).expect("bot plays");
         let before = host.steps().len();
         let wrong = host.legal_actions(Seat(2));
         assert!(host.act(Seat(0), wrong[0]).is_err(), "seat 0 may not act for seat 2");

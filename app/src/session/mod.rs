@@ -2,5 +2,6 @@
 //! hands each seat only its own view and events. Hot-seat runs it in-process; LAN play will run
 //! the same Host behind the network. The UI talks to a session, never to engine state.
 
+pub mod bots;
 pub mod host;
 pub mod seating;

@@ -4,8 +4,10 @@ use cardtable_engine::games::crazy_eights::DrawTwo;
 use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
-use crate::session::seating::{Occupant, quick_seating};
+use crate::session::bots::levels;
+use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::ui::theme;
+use cardtable_engine::bots::BotLevel;
 
 /// The table being set up.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,7 +33,7 @@ impl TableSetupForm {
     /// A table of the game's default size: you and bots, default rules.
     #[must_use]
     pub fn new(kind: GameKind, players: usize) -> TableSetupForm {
-        TableSetupForm { kind, seats: quick_seating("Player 1", players), options: AnyOptions::defaults(kind) }
+        TableSetupForm { kind, seats: quick_seating("Player 1", players, quick_level(kind)), options: AnyOptions::defaults(kind) }
     }
 
     /// Why the table cannot start yet, if it cannot.
@@ -59,12 +61,13 @@ pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::
             let mut players = form.seats.len();
             if ui.add(egui::Slider::new(&mut players, seat_range)).labelled_by(label.id).changed() {
                 let current = form.seats.clone();
-                form.seats = quick_seating("Player 1", players);
+                form.seats = quick_seating("Player 1", players, quick_level(form.kind));
                 for (seat, old) in form.seats.iter_mut().zip(current) {
                     *seat = old;
                 }
             }
         });
+        let kind = form.kind;
         for (index, occupant) in form.seats.iter_mut().enumerate() {
             ui.horizontal(|ui| {
                 let label = ui.label(format!("Seat {}", index + 1));
@@ -77,7 +80,13 @@ pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::
                 }
                 let mut name = occupant.name().to_owned();
                 ui.add(egui::TextEdit::singleline(&mut name).desired_width(160.0)).labelled_by(label.id);
-                *occupant = if human { Occupant::Human { name } } else { Occupant::Bot { name } };
+                let mut level = occupant.bot_level().unwrap_or(quick_level(kind));
+                if !human {
+                    for &choice in levels(kind) {
+                        ui.radio_value(&mut level, choice, level_name(choice));
+                    }
+                }
+                *occupant = if human { Occupant::Human { name } } else { Occupant::Bot { name, level } };
             });
         }
         ui.add_space(8.0);
@@ -101,6 +110,17 @@ pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::
         });
     });
     choice
+}
+
+/// A level's name as players read it.
+#[must_use]
+pub fn level_name(level: BotLevel) -> &'static str {
+    match level {
+        BotLevel::Random => "Random",
+        BotLevel::Easy => "Easy",
+        BotLevel::Normal => "Normal",
+        BotLevel::Hard => "Hard",
+    }
 }
 
 /// Every house rule of the game, with a one-line explanation.

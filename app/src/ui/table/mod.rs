@@ -8,9 +8,11 @@ pub mod results;
 use cardtable_engine::{AnyAction, AnyView, Phase, Seat, Viewer};
 use egui::RichText;
 
+use crate::session::bots::PendingDecision;
 use crate::session::host::Host;
 use crate::ui::card::{self, CardLook};
 use crate::ui::theme;
+use cardtable_engine::bots::BotLevel;
 
 /// Whether the window has a board for this game yet (the others are played headless).
 #[must_use]
@@ -42,6 +44,8 @@ pub struct TableScreen {
     look: CardLook,
     /// "Leave" was pressed during a match: ask before throwing it away.
     confirm_leave: bool,
+    /// A bot's decision being made on a worker thread.
+    thinking: Option<PendingDecision>,
 }
 
 impl TableScreen {
@@ -56,6 +60,7 @@ impl TableScreen {
             next_bot_move: None,
             look,
             confirm_leave: false,
+            thinking: None,
         }
     }
 
@@ -97,6 +102,23 @@ impl TableScreen {
 
     /// Runs bots whose time has come; returns when the next repaint is needed, if any.
     pub fn logic(&mut self, now: f64) -> Option<f64> {
+        if let Some(thinking) = &self.thinking {
+            let seat = thinking.seat;
+            match thinking.poll() {
+                Ok(None) => return Some(0.03),
+                Ok(Some(Some(action))) => {
+                    self.thinking = None;
+                    if let Err(error) = self.host.act(seat, action) {
+                        tracing::error!(%error, seat = seat.0, "a bot's move was refused");
+                    }
+                    self.decide_showing();
+                }
+                Ok(Some(None)) | Err(_) => {
+                    tracing::error!(seat = seat.0, "a bot found no move");
+                    self.thinking = None;
+                }
+            }
+        }
         if self.host.phase() != Phase::Playing {
             self.next_bot_move = None;
             return None;
@@ -107,11 +129,11 @@ impl TableScreen {
             return Some(due - now);
         }
         self.next_bot_move = None;
-        if let Err(error) = self.host.play_bot(seat) {
-            tracing::error!(%error, "a bot's move was refused");
-        }
-        self.decide_showing();
-        Some(BOT_PACE)
+        let level = self.host.occupant(seat).bot_level().unwrap_or(BotLevel::Random);
+        let seed = self.host.bot_seed();
+        let view = self.host.view(Viewer::Seat(seat));
+        self.thinking = Some(PendingDecision::start(level, seat, view, self.host.legal_actions(seat), seed));
+        Some(0.03)
     }
 
     fn act(&mut self, seat: Seat, action: AnyAction) {
@@ -242,4 +264,31 @@ fn seats_row(ui: &mut egui::Ui, names: &[String], hand_sizes: &[usize], totals: 
             });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::seating::quick_seating;
+    use cardtable_engine::{AnyOptions, GameKind};
+
+    #[test]
+    fn paced_bots_decide_on_a_worker_and_hand_the_turn_to_the_human() {
+        for level in BotLevel::ALL {
+            let host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), quick_seating("Ana", 4, level), 5).expect("table");
+            let mut table = TableScreen::new(host, CardLook::default());
+            let mut now = 0.0;
+            for _ in 0..2_000 {
+                if table.human_to_act().is_some() && table.thinking.is_none() {
+                    break;
+                }
+                now += BOT_PACE;
+                table.logic(now);
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            assert_eq!(table.human_to_act(), Some(Seat(0)), "{level}: the bots played until Ana's turn");
+            assert!(!table.host.steps().is_empty(), "{level}: bots acted");
+            assert_eq!(table.showing(), Some(Seat(0)), "a lone human keeps seeing their own hand");
+        }
+    }
 }
