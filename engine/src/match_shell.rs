@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Phase, TableSetup};
 use crate::rng::GameRng;
 use crate::score::{MatchResult, MatchScore, RoundResult};
+use crate::seat::Seat;
 
 /// The match around the current round.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,5 +47,24 @@ impl<O> MatchShell<O> {
     #[must_use]
     pub fn players(&self) -> usize {
         self.setup.players
+    }
+
+    /// The dealer of the round about to be dealt: the first dealer, then one seat clockwise
+    /// per round finished (RULES.md, common terms: the dealer rotates every round).
+    #[must_use]
+    pub fn next_dealer(&self) -> Seat {
+        self.setup.dealer.clockwise(self.score.rounds_finished as usize, self.players())
+    }
+
+    /// The number of the round about to be dealt, from 1.
+    #[must_use]
+    pub fn next_round_number(&self) -> u32 {
+        self.score.rounds_finished + 1
+    }
+
+    /// Records that a new round was dealt: it is being played and the last result is cleared.
+    pub fn round_dealt(&mut self) {
+        self.last_round = None;
+        self.phase = Phase::Playing;
     }
 }

@@ -113,12 +113,10 @@ impl CrazyEights {
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), SetupError> {
         crate::deal::check_stacked(DeckKind::Double104, stacked)?;
-        let dealer =
-            if self.shell.score.rounds_finished == 0 { self.shell.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        let dealer = self.shell.next_dealer();
+        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
         self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.last_round = None;
-        self.shell.phase = Phase::Playing;
+        self.shell.round_dealt();
         Ok(())
     }
 }

@@ -73,12 +73,10 @@ impl Dunno {
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<DunnoEvent>) -> Result<(), SetupError> {
-        let dealer =
-            if self.shell.score.rounds_finished == 0 { self.shell.setup.dealer } else { self.round.dealer.clockwise(1, self.players()) };
-        events.emit(Audience::All, DunnoEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        let dealer = self.shell.next_dealer();
+        events.emit(Audience::All, DunnoEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
         self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.last_round = None;
-        self.shell.phase = Phase::Playing;
+        self.shell.round_dealt();
         Ok(())
     }
 }

@@ -115,13 +115,12 @@ impl Fool108 {
     /// state changes only if the deal succeeds.
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), SetupError> {
         let finished = self.shell.score.rounds_finished;
-        let dealer = self.shell.setup.dealer.clockwise(finished as usize, self.players());
+        let dealer = self.shell.next_dealer();
         let mut rng = self.shell.rng.clone();
         let step = i32::try_from(self.shell.options.reshuffle_penalty_step).unwrap_or(i32::MAX);
         self.round = Round::deal(self.players(), finished + 1, dealer, step, stacked, &mut rng, events)?;
         self.shell.rng = rng;
-        self.shell.last_round = None;
-        self.shell.phase = Phase::Playing;
+        self.shell.round_dealt();
         Ok(())
     }
 }

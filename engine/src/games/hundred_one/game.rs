@@ -229,7 +229,7 @@ impl Game for HundredOne {
             return Err(ActionError::NotBetweenRounds);
         }
         // Deal on a copy of the RNG and into a buffer so a refused stacked deck changes nothing.
-        let dealer = self.round.dealer.clockwise(1, self.players());
+        let dealer = self.shell.next_dealer();
         let mut rng = self.shell.rng.clone();
         let mut dealt = Vec::new();
         let round = if events.wants_events() {
@@ -237,14 +237,13 @@ impl Game for HundredOne {
         } else {
             Round::deal(self.players(), dealer, stacked, &mut rng, &mut NoEvents)?
         };
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
         for addressed in dealt {
             events.emit(addressed.audience, addressed.event);
         }
         self.shell.rng = rng;
         self.round = round;
-        self.shell.last_round = None;
-        self.shell.phase = Phase::Playing;
+        self.shell.round_dealt();
         Ok(())
     }
 

@@ -180,11 +180,10 @@ impl Youglouf {
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<YougloufEvent>) -> Result<(), SetupError> {
-        let dealer = self.round.dealer.clockwise(1, self.players());
-        events.emit(Audience::All, YougloufEvent::RoundStarted { round: self.shell.score.rounds_finished + 1, dealer });
+        let dealer = self.shell.next_dealer();
+        events.emit(Audience::All, YougloufEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
         self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.last_round = None;
-        self.shell.phase = Phase::Playing;
+        self.shell.round_dealt();
         Ok(())
     }
 }
