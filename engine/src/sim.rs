@@ -116,16 +116,12 @@ pub enum SimError {
 /// Returns `None` when nobody can act (the round is over).
 pub fn random_step<G: Game>(game: &G, rng: &mut GameRng, actions: &mut Vec<G::Action>) -> Option<(Seat, G::Action)> {
     let to_act = game.to_act();
-    let seat = nth_seat(to_act, rng.below(to_act.len().max(1)))?;
+    let seat = to_act.iter().nth(rng.below(to_act.len().max(1)))?;
     game.legal_actions_into(seat, actions);
     if actions.is_empty() {
         return None;
     }
     Some((seat, actions[rng.below(actions.len())]))
-}
-
-fn nth_seat(seats: SeatSet, n: usize) -> Option<Seat> {
-    seats.iter().nth(n)
 }
 
 /// Runs the simulation described by `config`.

@@ -86,8 +86,8 @@ impl Host {
         self.game.legal_actions(seat)
     }
 
-    /// The events `viewer` may see, oldest first.
-    pub fn events_for(&self, viewer: Viewer) -> impl Iterator<Item = &AnyEvent> {
+    /// The events `viewer` may see, oldest first (walk it backwards for the latest).
+    pub fn events_for(&self, viewer: Viewer) -> impl DoubleEndedIterator<Item = &AnyEvent> {
         self.history.iter().filter(move |addressed| addressed.audience.includes(viewer)).map(|addressed| &addressed.event)
     }
 

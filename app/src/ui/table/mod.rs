@@ -20,6 +20,9 @@ pub fn has_board(kind: cardtable_engine::GameKind) -> bool {
     matches!(kind, cardtable_engine::GameKind::CrazyEights)
 }
 
+/// Lines of the log shown at the table.
+const LOG_LINES: usize = 12;
+
 /// Seconds between two bot moves, so a person can follow them.
 pub const BOT_PACE: f64 = 0.7;
 
@@ -216,8 +219,12 @@ impl TableScreen {
             }
             ui.add_space(8.0);
             egui::CollapsingHeader::new("Log").default_open(!narrow).show(ui, |ui| {
-                let lines: Vec<String> = self.host.events_for(viewer).filter_map(|event| log::describe(event, &names)).collect();
-                for line in &lines[lines.len().saturating_sub(12)..] {
+                // Only the latest lines are shown, so only they are put into words: a repaint
+                // costs the same at the end of a long match as at its start.
+                let mut latest: Vec<String> =
+                    self.host.events_for(viewer).rev().filter_map(|event| log::describe(event, &names)).take(LOG_LINES).collect();
+                latest.reverse();
+                for line in &latest {
                     ui.label(RichText::new(line).small());
                 }
             });

@@ -11,7 +11,6 @@ use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
-use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -148,10 +147,11 @@ impl Game for CrazyEights {
         events: &mut impl EventSink<CrazyEightsEvent>,
     ) -> Result<CrazyEights, SetupError> {
         check_table::<CrazyEights>(&setup, &options)?;
-        let mut rng = GameRng::from_seed(setup.seed);
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: 1, dealer: setup.dealer });
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(CrazyEights { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
+        let mut shell = MatchShell::new(setup, options);
+        let dealer = shell.next_dealer();
+        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: shell.next_round_number(), dealer });
+        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        Ok(CrazyEights { shell, round })
     }
 
     fn to_act(&self) -> SeatSet {

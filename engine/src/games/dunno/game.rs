@@ -11,7 +11,6 @@ use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
-use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -114,10 +113,11 @@ impl Game for Dunno {
     ) -> Result<Dunno, SetupError> {
         check_table::<Dunno>(&setup, &options)?;
         options.validate()?;
-        let mut rng = GameRng::from_seed(setup.seed);
-        events.emit(Audience::All, DunnoEvent::RoundStarted { round: 1, dealer: setup.dealer });
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(Dunno { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
+        let mut shell = MatchShell::new(setup, options);
+        let dealer = shell.next_dealer();
+        events.emit(Audience::All, DunnoEvent::RoundStarted { round: shell.next_round_number(), dealer });
+        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        Ok(Dunno { shell, round })
     }
 
     fn to_act(&self) -> SeatSet {

@@ -11,7 +11,6 @@ use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
-use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -153,10 +152,11 @@ impl Game for Fool108 {
     ) -> Result<Fool108, SetupError> {
         check_table::<Fool108>(&setup, &options)?;
         options.validate()?;
-        let mut rng = GameRng::from_seed(setup.seed);
         let step = i32::try_from(options.reshuffle_penalty_step).unwrap_or(i32::MAX);
-        let round = Round::deal(setup.players, 1, setup.dealer, step, stacked, &mut rng, events)?;
-        Ok(Fool108 { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
+        let mut shell = MatchShell::new(setup, options);
+        let (number, dealer) = (shell.next_round_number(), shell.next_dealer());
+        let round = Round::deal(setup.players, number, dealer, step, stacked, &mut shell.rng, events)?;
+        Ok(Fool108 { shell, round })
     }
 
     fn to_act(&self) -> SeatSet {

@@ -11,7 +11,6 @@ use crate::event::{Audience, EventSink, NoEvents};
 use crate::game::{Game, Phase, TableSetup};
 use crate::match_shell::MatchShell;
 use crate::registry::GameKind;
-use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -141,10 +140,11 @@ impl Game for HundredOne {
         events: &mut impl EventSink<HundredOneEvent>,
     ) -> Result<HundredOne, SetupError> {
         check_table::<HundredOne>(&setup, &options)?;
-        let mut rng = GameRng::from_seed(setup.seed);
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: 1, dealer: setup.dealer });
-        let round = Round::deal(setup.players, setup.dealer, stacked, &mut rng, events)?;
-        Ok(HundredOne { shell: MatchShell { rng, ..MatchShell::new(setup, options) }, round })
+        let mut shell = MatchShell::new(setup, options);
+        let dealer = shell.next_dealer();
+        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: shell.next_round_number(), dealer });
+        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        Ok(HundredOne { shell, round })
     }
 
     fn to_act(&self) -> SeatSet {
