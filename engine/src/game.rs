@@ -127,6 +127,14 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// The seats that have a decision now (several at once for snaps and "One!").
     fn to_act(&self) -> SeatSet;
 
+    /// The seats the round waits for: it cannot go on until one of them acts (the turn, or
+    /// every seat still to take its opening look). Always a subset of [`Game::to_act`]; the
+    /// other seats there have optional decisions ("One!", snaps) that nobody waits for, so a
+    /// table never blocks on them. The default: every seat to act is waited for.
+    fn waiting_for(&self) -> SeatSet {
+        self.to_act()
+    }
+
     /// Writes `seat`'s legal actions into `out` (cleared first), in a fixed order.
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Self::Action>);
 

@@ -193,6 +193,12 @@ macro_rules! register_games {
                 match self { $(AnyGame::$variant(game) => game.to_act()),* }
             }
 
+            /// Seats the round waits for (the rest of `to_act` may act optionally).
+            #[must_use]
+            pub fn waiting_for(&self) -> SeatSet {
+                match self { $(AnyGame::$variant(game) => game.waiting_for()),* }
+            }
+
             /// `seat`'s legal actions.
             #[must_use]
             pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {

@@ -220,6 +220,18 @@ impl SeatSet {
         if self.0 == 0 { None } else { Some(Seat(self.0.trailing_zeros() as u8)) }
     }
 
+    /// Whether every seat of this set is in `other`.
+    #[must_use]
+    pub const fn is_subset_of(self, other: SeatSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The seats of this set that are not in `other`.
+    #[must_use]
+    pub const fn without(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
     /// The seats, ascending.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         (0..MAX_SEATS as u8).filter(move |index| self.0 & (1 << index) != 0).map(Seat)

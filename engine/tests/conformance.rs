@@ -121,6 +121,7 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
         match game.phase() {
             Phase::MatchOver => {
                 assert!(game.to_act().is_empty(), "nobody acts after the match");
+                assert!(game.waiting_for().is_empty(), "nobody is waited for after the match");
                 let result = game.match_result().expect("a decided match has a result");
                 assert!(!result.winners.is_empty() || !result.losers.is_empty(), "a decided match names winners or losers");
                 assert!(game.start_next_round(None, &mut Vec::new()).is_err(), "no round after the match");
@@ -128,6 +129,7 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
             }
             Phase::RoundOver => {
                 assert!(game.to_act().is_empty(), "nobody acts between rounds");
+                assert!(game.waiting_for().is_empty(), "nobody is waited for between rounds");
                 assert!(game.last_round().is_some(), "a finished round has a result");
                 if let Some(&action) = seen.first() {
                     assert_refused(&mut game, Seat(0), action);
@@ -143,6 +145,9 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
                 assert!(round_steps <= setup.turn_cap + 1, "a round went past the turn cap without ending");
                 let to_act = game.to_act();
                 assert!(!to_act.is_empty(), "a round in play has someone to act");
+                let waiting_for = game.waiting_for();
+                assert!(!waiting_for.is_empty(), "a round in play waits for someone: optional decisions alone would stall it");
+                assert!(waiting_for.is_subset_of(to_act), "the round waits only for seats that have a decision");
                 for seat in Seat::all(players) {
                     let legal = game.legal_actions(seat);
                     assert_eq!(legal, game.legal_actions(seat), "legal actions are deterministic");

@@ -120,14 +120,20 @@ impl Host {
         Ok(())
     }
 
-    /// The seat whose bot should act now, if a bot has a decision and no human does.
+    /// The seats the round waits for (the others in [`Host::to_act`] may act optionally).
+    #[must_use]
+    pub fn waiting_for(&self) -> SeatSet {
+        self.game.waiting_for()
+    }
+
+    /// The seat whose bot the round waits for, if the round waits for a bot and no human.
     #[must_use]
     pub fn bot_to_act(&self) -> Option<Seat> {
-        let to_act = self.to_act();
-        if to_act.iter().any(|seat| self.occupant(seat).is_human()) {
+        let waiting_for = self.waiting_for();
+        if waiting_for.iter().any(|seat| self.occupant(seat).is_human()) {
             return None;
         }
-        to_act.first()
+        waiting_for.first()
     }
 
     /// A seed for a bot's next decision: bots' randomness comes from the match seed too, so a

@@ -168,6 +168,14 @@ impl Game for Fool108 {
         seats
     }
 
+    fn waiting_for(&self) -> SeatSet {
+        if self.shell.phase != Phase::Playing {
+            return SeatSet::EMPTY;
+        }
+        // "One!" is optional and may come at any time: only the turn holds the round up.
+        SeatSet::only(self.round.turn)
+    }
+
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Fool108Action>) {
         out.clear();
         if self.shell.phase != Phase::Playing || seat.index() >= self.players() {

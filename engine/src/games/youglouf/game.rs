@@ -236,6 +236,18 @@ impl Game for Youglouf {
         }
     }
 
+    fn waiting_for(&self) -> SeatSet {
+        if self.shell.phase != Phase::Playing {
+            return SeatSet::EMPTY;
+        }
+        let round = &self.round;
+        match round.stage {
+            Stage::Looking => Seat::all(self.players()).filter(|seat| !round.looked.contains(*seat)).collect(),
+            // Snaps are optional: the window closes when the turn takes a card.
+            _ => SeatSet::only(round.turn),
+        }
+    }
+
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<YougloufAction>) {
         out.clear();
         if self.shell.phase == Phase::Playing && seat.index() < self.players() {

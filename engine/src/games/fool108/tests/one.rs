@@ -39,6 +39,20 @@ fn one_is_a_free_action_with_one_or_two_cards_also_out_of_turn() {
     assert_eq!(legal(&game, 0), ["play JD", "draw"], "seat 0 declared already");
 }
 
+/// RULES.md §2, "One!" is "a free action, at any time": a seat that may declare is offered
+/// the decision but the round never waits for it; only the turn holds the round up.
+#[test]
+fn the_round_waits_for_the_turn_not_for_a_seat_that_may_declare_one() {
+    let mut game = table(&HANDS, "", "8H");
+    script(&mut game, &TO_TWO);
+    act(&mut game, 0, "play KS");
+    assert_eq!(to_act(&game), vec![0, 1]);
+    assert_eq!(game.waiting_for(), SeatSet::only(Seat(1)), "seat 0's \"One!\" is optional");
+    act(&mut game, 1, "play JS");
+    assert_eq!(to_act(&game), vec![0, 1], "seat 1 may declare, and it is seat 0's turn");
+    assert_eq!(game.waiting_for(), SeatSet::only(Seat(0)));
+}
+
 /// RULES.md §2, "The declaration lapses when their hand grows above two cards": drawing from
 /// two to three cards ends it (it may be declared again later); from one to two it stands.
 #[test]

@@ -28,6 +28,24 @@ fn any_seat_may_snap_a_card_of_the_same_rank_several_in_a_row() {
     refused(&mut game, 1, "snap 0");
 }
 
+/// RULES.md §5, "Snapping" (ruling: "a snap window stays open until the next turn takes a
+/// card"): snaps are optional, so the round waits only for the turn; the opening look waits
+/// for every seat that has not looked.
+#[test]
+fn the_round_waits_for_the_turn_while_snaps_are_open_and_for_every_look() {
+    let mut game = table(0, &HANDS, "7S");
+    assert_eq!(game.waiting_for(), game.to_act(), "every seat owes its opening look");
+    assert_eq!(game.waiting_for().len(), 3);
+    look_all(&mut game);
+    act(&mut game, 0, "draw");
+    act(&mut game, 0, "drop");
+    assert_eq!(to_act(&game), vec![0, 1, 2]);
+    assert_eq!(game.waiting_for(), crate::seat::SeatSet::only(Seat(0)), "seat 0 still ends its turn; snaps are optional");
+    act(&mut game, 0, "end");
+    assert_eq!(game.waiting_for(), crate::seat::SeatSet::only(Seat(1)), "the next turn may take a card and close the window");
+    assert!(to_act(&game).len() > 1, "the window is still open");
+}
+
 /// RULES.md §5, "Snapping": a wrong card is shown to all, goes back face down to its place,
 /// and its owner gets a penalty card face down, unseen (our ruling: in the first empty slot,
 /// else a new slot at the end).
