@@ -1,0 +1,27 @@
+//! The rules help in Russian, reached through the settings screen. In its own test binary: the
+//! language is process-wide, and the other UI tests read English labels.
+
+use cardtable::app::CardtableApp;
+use cardtable::i18n::Language;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn after_switching_to_russian_the_rules_help_is_in_russian() {
+    let mut harness = Harness::builder().with_size([360.0, 640.0]).build_eframe(|cc| CardtableApp::new(cc, 1));
+    harness.get_by_label("Settings").click();
+    harness.run();
+    harness.get_by_label("Русский").click();
+    harness.run();
+    assert_eq!(harness.state().settings().language, Language::Russian);
+    harness.get_by_label("← Назад").click();
+    harness.run();
+    // At phone size Dunno's button is below the fold: scroll to it as a player would.
+    harness.get_by_label("Как играть: Незнайка").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Как играть: Незнайка").click();
+    harness.run();
+    harness.get_by_label("Незнайка");
+    harness.get_by_label_contains("стартовый джокер без масти, поэтому на него можно играть что угодно");
+    assert!(harness.query_by_label_contains("a Joker starter is suitless").is_none(), "no English rules left");
+}
