@@ -144,6 +144,10 @@ impl eframe::App for CardtableApp {
         let mut back = false;
         let mut settings_changed = false;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
+        // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
+        if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             match &mut self.screen {
                 Screen::Start => start_choice = ui::start::show(ui),
