@@ -146,6 +146,8 @@ pub fn run_window() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cardtable")
+            .with_app_id(ui::about::APP_ID)
+            .with_icon(ui::about::window_icon())
             .with_inner_size([1000.0, 720.0])
             .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
