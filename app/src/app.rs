@@ -1,11 +1,13 @@
 //! The eframe application: which screen is up, the choices screens return, and the paced
 //! logic (bots) kept apart from drawing.
 
-use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor};
+use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
 use crate::session::host::Host;
 use crate::session::seating::{quick_level, quick_seating};
+use crate::settings::Settings;
+use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
@@ -21,6 +23,8 @@ pub enum Screen {
     Rules(GameKind),
     /// Setting a table up.
     Setup(TableSetupForm),
+    /// The player's settings.
+    Settings,
     /// Playing.
     Table(Box<TableScreen>),
 }
@@ -29,18 +33,8 @@ pub enum Screen {
 #[derive(Debug)]
 pub struct CardtableApp {
     screen: Screen,
-    look: CardLook,
+    settings: Settings,
     next_seed: u64,
-}
-
-struct SeatInfo;
-
-impl GameVisitor for SeatInfo {
-    type Output = (usize, std::ops::RangeInclusive<usize>);
-    fn visit<G: Game>(self) -> Self::Output {
-        let options = G::Options::default();
-        (G::default_players(&options), G::seat_range(&options))
-    }
 }
 
 impl CardtableApp {
@@ -48,7 +42,19 @@ impl CardtableApp {
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, seed: u64) -> CardtableApp {
         theme::install(&cc.egui_ctx);
-        CardtableApp { screen: Screen::Start, look: CardLook::default(), next_seed: seed }
+        let settings = Settings::default();
+        crate::i18n::set_language(settings.language);
+        CardtableApp { screen: Screen::Start, settings, next_seed: seed }
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn look(&self) -> CardLook {
+        CardLook { four_colour: self.settings.four_colour }
     }
 
     /// The screen on display.
@@ -65,7 +71,7 @@ impl CardtableApp {
     fn sit_down(&mut self, options: AnyOptions, seats: Vec<crate::session::seating::Occupant>) {
         let seed = self.seed();
         match Host::new(options, seats, seed) {
-            Ok(host) => self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look))),
+            Ok(host) => self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look()))),
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
     }
@@ -90,15 +96,24 @@ impl eframe::App for CardtableApp {
             match &mut self.screen {
                 Screen::Start => start_choice = ui::start::show(ui),
                 Screen::Rules(kind) => {
-                    ui.horizontal(|ui| {
-                        back = ui.add(egui::Button::new("← Back").min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(format!("How to play {}", kind.name())).size(22.0).strong());
+                    ui.horizontal_wrapped(|ui| {
+                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+                        ui.label(RichText::new(tr!("rules-title", game = ui::names::game(*kind))).size(22.0).strong());
                     });
                     ui::rules::show(ui, *kind);
                 }
                 Screen::Setup(form) => {
-                    let (_, range) = form.kind.visit(SeatInfo);
+                    let range = form.options.seat_range();
                     setup_choice = ui::setup::show(ui, form, range);
+                }
+                Screen::Settings => {
+                    ui.horizontal_wrapped(|ui| {
+                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+                        ui.label(RichText::new(tr!("settings-title")).size(22.0).strong());
+                    });
+                    if ui::settings::show(ui, &mut self.settings) {
+                        crate::i18n::set_language(self.settings.language);
+                    }
                 }
                 Screen::Table(table) => table_request = table.show(ui),
             }
@@ -114,13 +129,14 @@ impl eframe::App for CardtableApp {
         match start_choice {
             Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
             Some(StartChoice::QuickPlay(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players, quick_level(kind)));
+                let options = AnyOptions::defaults(kind);
+                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
+                self.sit_down(options, seats);
             }
             Some(StartChoice::NewTable(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.screen = Screen::Setup(TableSetupForm::new(kind, players));
+                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
             }
+            Some(StartChoice::Settings) => self.screen = Screen::Settings,
             None => {}
         }
         if setup_choice == Some(SetupChoice::Start)

@@ -4,5 +4,7 @@
 pub mod app;
 pub mod cli;
 pub mod commands;
+pub mod i18n;
 pub mod session;
+pub mod settings;
 pub mod ui;

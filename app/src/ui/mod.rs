@@ -2,7 +2,9 @@
 
 pub mod about;
 pub mod card;
+pub mod names;
 pub mod rules;
+pub mod settings;
 pub mod setup;
 pub mod start;
 pub mod table;
