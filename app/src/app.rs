@@ -25,6 +25,8 @@ pub enum Screen {
     Setup(TableSetupForm),
     /// The player's settings.
     Settings,
+    /// About Cardtable: version, licence, credits.
+    About,
     /// Playing.
     Table(Box<TableScreen>),
 }
@@ -115,6 +117,13 @@ impl eframe::App for CardtableApp {
                         crate::i18n::set_language(self.settings.language);
                     }
                 }
+                Screen::About => {
+                    ui.horizontal_wrapped(|ui| {
+                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+                        ui.label(RichText::new(tr!("about-title")).size(22.0).strong());
+                    });
+                    start_choice = ui::about::show(ui).map(StartChoice::Rules);
+                }
                 Screen::Table(table) => table_request = table.show(ui),
             }
         });
@@ -137,6 +146,7 @@ impl eframe::App for CardtableApp {
                 self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
             }
             Some(StartChoice::Settings) => self.screen = Screen::Settings,
+            Some(StartChoice::About) => self.screen = Screen::About,
             None => {}
         }
         if setup_choice == Some(SetupChoice::Start)
