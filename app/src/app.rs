@@ -1,14 +1,15 @@
-//! The eframe application: which screen is up, the choices screens return, and the paced
-//! logic (bots) kept apart from drawing.
+//! The eframe application: which screen is up, the menu over the table, the choices screens
+//! return (applied after drawing), and the paced logic (bots, messages) kept apart from drawing.
 
 use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
-use crate::session::host::Host;
-use crate::session::seating::{quick_level, quick_seating};
+use crate::cli::WindowArgs;
+use crate::session::local::LocalTable;
+use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::settings::Settings;
 use crate::tr;
-use crate::ui::card::CardLook;
+use crate::ui::menu::{MenuChoice, MenuState};
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
 use crate::ui::table::{TableRequest, TableScreen};
@@ -36,6 +37,8 @@ pub enum Screen {
 pub struct CardtableApp {
     screen: Screen,
     settings: Settings,
+    /// The menu over the table (Esc), with rules and settings readable during play.
+    menu: Option<MenuState>,
     next_seed: u64,
 }
 
@@ -46,7 +49,7 @@ impl CardtableApp {
         theme::install(&cc.egui_ctx);
         let settings = Settings::default();
         crate::i18n::set_language(settings.language);
-        CardtableApp { screen: Screen::Start, settings, next_seed: seed }
+        CardtableApp { screen: Screen::Start, settings, menu: None, next_seed: seed }
     }
 
     /// The settings in force.
@@ -55,14 +58,16 @@ impl CardtableApp {
         &self.settings
     }
 
-    fn look(&self) -> CardLook {
-        CardLook { four_colour: self.settings.four_colour }
-    }
-
     /// The screen on display.
     #[must_use]
     pub fn screen(&self) -> &Screen {
         &self.screen
+    }
+
+    /// Whether the menu is open over the table.
+    #[must_use]
+    pub fn menu_open(&self) -> bool {
+        self.menu.is_some()
     }
 
     fn seed(&mut self) -> u64 {
@@ -70,13 +75,59 @@ impl CardtableApp {
         self.next_seed
     }
 
-    fn sit_down(&mut self, options: AnyOptions, seats: Vec<crate::session::seating::Occupant>) {
+    fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
         let seed = self.seed();
-        match Host::new(options, seats, seed) {
-            Ok(host) => self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look()))),
+        match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
+            Ok(table) => self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings))),
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
     }
+
+    /// Applies settings just changed: the language at once, the rest to the table.
+    fn settings_changed(&mut self) {
+        crate::i18n::set_language(self.settings.language);
+        if let Screen::Table(table) = &mut self.screen {
+            table.apply_settings(self.settings);
+        }
+    }
+
+    /// Does what the start screen asked (also used to open straight into a quick game).
+    pub fn start_choice(&mut self, choice: StartChoice) {
+        match choice {
+            StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
+            StartChoice::QuickPlay(kind) => {
+                let options = AnyOptions::defaults(kind);
+                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
+                self.sit_down(options, seats);
+            }
+            StartChoice::NewTable(kind) => {
+                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
+            }
+            StartChoice::Settings => self.screen = Screen::Settings,
+            StartChoice::About => self.screen = Screen::About,
+        }
+    }
+
+    fn menu_choice(&mut self, choice: MenuChoice) {
+        match choice {
+            MenuChoice::Resume => self.menu = None,
+            MenuChoice::Leave => {
+                self.menu = None;
+                self.screen = Screen::Start;
+            }
+            MenuChoice::SettingsChanged => self.settings_changed(),
+        }
+    }
+}
+
+/// A back button and a screen title.
+fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
+    let mut back = false;
+    ui.horizontal_wrapped(|ui| {
+        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+        ui.label(RichText::new(title).size(22.0).strong());
+    });
+    back
 }
 
 impl eframe::App for CardtableApp {
@@ -89,19 +140,26 @@ impl eframe::App for CardtableApp {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(seconds) = frame.info().cpu_usage {
+            // The previous frame's CPU time (ui and painting), for measuring (RUST_LOG=cardtable::frame=trace).
+            tracing::trace!(target: "cardtable::frame", cpu_ms = f64::from(seconds) * 1_000.0);
+        }
         let mut start_choice = None;
         let mut setup_choice = None;
         let mut table_request = None;
         let mut back = false;
+        let mut settings_changed = false;
+        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
+        // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
+        if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             match &mut self.screen {
                 Screen::Start => start_choice = ui::start::show(ui),
                 Screen::Rules(kind) => {
-                    ui.horizontal_wrapped(|ui| {
-                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(tr!("rules-title", game = ui::names::game(*kind))).size(22.0).strong());
-                    });
+                    back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);
                 }
                 Screen::Setup(form) => {
@@ -109,45 +167,43 @@ impl eframe::App for CardtableApp {
                     setup_choice = ui::setup::show(ui, form, range);
                 }
                 Screen::Settings => {
-                    ui.horizontal_wrapped(|ui| {
-                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(tr!("settings-title")).size(22.0).strong());
-                    });
-                    if ui::settings::show(ui, &mut self.settings) {
-                        crate::i18n::set_language(self.settings.language);
+                    back = title_bar(ui, tr!("settings-title"));
+                    settings_changed = ui::settings::show(ui, &mut self.settings);
+                }
+                Screen::Table(table) => {
+                    if self.menu.is_none() {
+                        table_request = table.show(ui);
+                    } else {
+                        // The table stays behind the menu, but takes no input from it.
+                        ui.add_enabled_ui(false, |ui| table.show(ui));
                     }
                 }
                 Screen::About => {
-                    ui.horizontal_wrapped(|ui| {
-                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(tr!("about-title")).size(22.0).strong());
-                    });
+                    back = title_bar(ui, tr!("about-title"));
                     start_choice = ui::about::show(ui).map(StartChoice::Rules);
                 }
-                Screen::Table(table) => table_request = table.show(ui),
             }
         });
-        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
-        if back
-            || (escape && !matches!(self.screen, Screen::Start | Screen::Table(_)))
-            || table_request == Some(TableRequest::Leave)
-            || setup_choice == Some(SetupChoice::Back)
-        {
+        if settings_changed {
+            self.settings_changed();
+        }
+        if let Screen::Table(table) = &self.screen {
+            if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
+                self.menu = Some(MenuState::default());
+            } else if let Some(menu) = &mut self.menu {
+                let kind = table.session().kind();
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape) {
+                    self.menu_choice(choice);
+                }
+            }
+        } else if escape && !matches!(self.screen, Screen::Start) {
+            back = true;
+        }
+        if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
             self.screen = Screen::Start;
         }
-        match start_choice {
-            Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
-            Some(StartChoice::QuickPlay(kind)) => {
-                let options = AnyOptions::defaults(kind);
-                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
-                self.sit_down(options, seats);
-            }
-            Some(StartChoice::NewTable(kind)) => {
-                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
-            }
-            Some(StartChoice::Settings) => self.screen = Screen::Settings,
-            Some(StartChoice::About) => self.screen = Screen::About,
-            None => {}
+        if let Some(choice) = start_choice {
+            self.start_choice(choice);
         }
         if setup_choice == Some(SetupChoice::Start)
             && let Screen::Setup(form) = &self.screen
@@ -157,8 +213,8 @@ impl eframe::App for CardtableApp {
         }
         if table_request == Some(TableRequest::PlayAgain)
             && let Screen::Table(table) = &self.screen
+            && let Some((options, seats)) = table.session().rematch()
         {
-            let (options, seats) = (table.host().game().rematch_options(), table.host().seats().to_vec());
             self.sit_down(options, seats);
         }
     }
@@ -168,16 +224,29 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window() -> eframe::Result {
+pub fn run_window(args: &WindowArgs) -> eframe::Result {
+    let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cardtable")
             .with_app_id(ui::about::APP_ID)
             .with_icon(ui::about::window_icon())
-            .with_inner_size([1000.0, 720.0])
+            .with_inner_size(size)
             .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
-    eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::new(cc, seed)))))
+    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
+    let seed = args.seed.unwrap_or(clock);
+    let quick_play = args.quick_play;
+    eframe::run_native(
+        "Cardtable",
+        options,
+        Box::new(move |cc| {
+            let mut app = CardtableApp::new(cc, seed);
+            if let Some(kind) = quick_play {
+                app.start_choice(StartChoice::QuickPlay(kind));
+            }
+            Ok(Box::new(app))
+        }),
+    )
 }

@@ -2,6 +2,7 @@
 
 pub mod about;
 pub mod card;
+pub mod menu;
 pub mod names;
 pub mod rules;
 pub mod settings;
