@@ -108,7 +108,7 @@ fn paint(painter: &egui::Painter, rect: Rect, card: Card, look: CardLook, dimmed
 
 /// A suit card for choosing a suit (after a Queen, an eight, a King): a white card with the
 /// suit large in the middle and its name underneath; clickable.
-pub fn suit_card(ui: &mut egui::Ui, suit: cardtable_engine::Suit, name: &str, height: f32, look: CardLook) -> Response {
+pub fn suit_card(ui: &mut egui::Ui, suit: Suit, name: &str, height: f32, look: CardLook) -> Response {
     let (rect, response) = card_rect(ui, height, Sense::click());
     let lift = if response.hovered() { height * 0.08 } else { 0.0 };
     let rect = rect.translate(vec2(0.0, -lift));
