@@ -26,6 +26,8 @@ pub enum Screen {
     Setup(TableSetupForm),
     /// The player's settings.
     Settings,
+    /// About Cardtable: version, licence, credits.
+    About,
     /// Playing.
     Table(Box<TableScreen>),
 }
@@ -102,6 +104,7 @@ impl CardtableApp {
                 self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
             }
             StartChoice::Settings => self.screen = Screen::Settings,
+            StartChoice::About => self.screen = Screen::About,
         }
     }
 
@@ -175,6 +178,10 @@ impl eframe::App for CardtableApp {
                         ui.add_enabled_ui(false, |ui| table.show(ui));
                     }
                 }
+                Screen::About => {
+                    back = title_bar(ui, tr!("about-title"));
+                    start_choice = ui::about::show(ui).map(StartChoice::Rules);
+                }
             }
         });
         if settings_changed {
@@ -220,7 +227,12 @@ impl eframe::App for CardtableApp {
 pub fn run_window(args: &WindowArgs) -> eframe::Result {
     let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("Cardtable").with_inner_size(size).with_min_inner_size([320.0, 480.0]),
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Cardtable")
+            .with_app_id(ui::about::APP_ID)
+            .with_icon(ui::about::window_icon())
+            .with_inner_size(size)
+            .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
     let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);

@@ -1,5 +1,9 @@
 //! The `cardtable` binary: logging, command line, then the window or a headless command.
 
+// A release build on Windows is a windowed program: no console window opens behind the game.
+// (Its headless commands then print nothing; dist/README.md says so.)
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 use std::process::ExitCode;
 
 use anyhow::Context;

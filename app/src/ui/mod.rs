@@ -1,5 +1,6 @@
 //! Screens and widgets. Drawing only: screens return what the user asked for, the app applies it.
 
+pub mod about;
 pub mod card;
 pub mod menu;
 pub mod names;

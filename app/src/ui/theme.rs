@@ -46,6 +46,8 @@ pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
 pub const TOUCH: f32 = 44.0;
 /// Outer margin of screens.
 pub const MARGIN: f32 = 16.0;
+/// Side of the application icon on the About screen.
+pub const ABOUT_ICON: f32 = 96.0;
 /// Widest column of text or buttons, so large windows stay readable.
 pub const READABLE_WIDTH: f32 = 720.0;
 
