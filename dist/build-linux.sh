@@ -3,13 +3,22 @@
 #   target/dist/cardtable_VERSION-1_ARCH.deb          (cargo-deb: binary, desktop entry, icons,
 #                                                      AppStream metadata, declared Depends)
 #   target/dist/cardtable-VERSION-ARCH-linux.tar.gz   (the same files, for ~/.local)
-# Usage: dist/build-linux.sh [--profile NAME]   (default: release; CI passes its own profile)
+# Usage: dist/build-linux.sh [--profile NAME] [--no-build]
+#   default: build the `release` profile; CI packages the binary its test build already made
+#   (`--profile dev --no-build`), so it does not pay for a second optimised build.
 # Installs the pinned cargo-deb first if it is missing (a crates.io build, ~2 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo_deb_version=3.8.0
 profile=release
-if [ "${1:-}" = --profile ]; then profile=${2:?--profile needs a name}; fi
+build=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --profile) profile=${2:?--profile needs a name}; shift 2 ;;
+    --no-build) build=(--no-build); shift ;;
+    *) echo "unknown argument: $1"; exit 2 ;;
+  esac
+done
 target=${CARGO_TARGET_DIR:-target}
 out=$target/dist
 
@@ -21,7 +30,7 @@ fi
 version=$(cargo pkgid -p cardtable | sed 's/.*@//')
 mkdir -p "$out"
 rm -f "$out"/cardtable_*.deb "$out"/cardtable-*-linux.tar.gz
-cargo deb -p cardtable --locked --profile "$profile" --output "$out/"
+cargo deb -p cardtable --locked --profile "$profile" "${build[@]}" --output "$out/"
 deb=$(ls "$out"/cardtable_"$version"-*.deb)
 
 # The tarball is the .deb's own file tree, so both always hold the same files.
