@@ -5,4 +5,5 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod session;
+pub mod store;
 pub mod ui;

@@ -5,3 +5,4 @@
 pub mod bots;
 pub mod host;
 pub mod seating;
+pub mod replay;
