@@ -6,6 +6,8 @@ use egui::RichText;
 
 use crate::session::host::Host;
 use crate::session::seating::{quick_level, quick_seating};
+use crate::store::Store;
+use crate::store::keeper::MatchKeeper;
 use crate::ui::card::CardLook;
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
@@ -31,6 +33,11 @@ pub struct CardtableApp {
     screen: Screen,
     look: CardLook,
     next_seed: u64,
+    /// Profiles, history and saves; `None` when no data folder could be opened (or in tests
+    /// that need none).
+    store: Option<Store>,
+    /// Keeps the match at the table saved and records it once decided.
+    keeper: Option<MatchKeeper>,
 }
 
 struct SeatInfo;
@@ -47,8 +54,20 @@ impl CardtableApp {
     /// Sets up fonts and theme and opens on the start screen. Matches are seeded from `seed`.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, seed: u64) -> CardtableApp {
+        CardtableApp::with_store(cc, seed, None)
+    }
+
+    /// As [`CardtableApp::new`], keeping profiles, history and saved matches in `store`.
+    #[must_use]
+    pub fn with_store(cc: &eframe::CreationContext<'_>, seed: u64, store: Option<Store>) -> CardtableApp {
         theme::install(&cc.egui_ctx);
-        CardtableApp { screen: Screen::Start, look: CardLook::default(), next_seed: seed }
+        CardtableApp { screen: Screen::Start, look: CardLook::default(), next_seed: seed, store, keeper: None }
+    }
+
+    /// The data folder's store, if one is open.
+    #[must_use]
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
     }
 
     /// The screen on display.
@@ -65,7 +84,10 @@ impl CardtableApp {
     fn sit_down(&mut self, options: AnyOptions, seats: Vec<crate::session::seating::Occupant>) {
         let seed = self.seed();
         match Host::new(options, seats, seed) {
-            Ok(host) => self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look))),
+            Ok(host) => {
+                self.keeper = Some(MatchKeeper::new(&host, jiff::Timestamp::now()));
+                self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look)));
+            }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
     }
@@ -73,6 +95,16 @@ impl CardtableApp {
 
 impl eframe::App for CardtableApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        if let Some(store) = &mut self.store {
+            store.poll();
+            // The store's one hook at the table: save after every action, record once decided.
+            if let (Screen::Table(table), Some(keeper)) = (&self.screen, &mut self.keeper) {
+                keeper.sync(table.host(), store, jiff::Timestamp::now());
+                if keeper.busy() {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                }
+            }
+        }
         if let Screen::Table(table) = &mut self.screen {
             let now = ctx.input(|input| input.time);
             if let Some(after) = table.logic(now) {
@@ -142,7 +174,7 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window() -> eframe::Result {
+pub fn run_window(data_dir: Option<std::path::PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cardtable")
@@ -150,6 +182,13 @@ pub fn run_window() -> eframe::Result {
             .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
+    let store = match crate::store::paths::data_dir(data_dir.as_deref()).and_then(Store::open) {
+        Ok(store) => Some(store),
+        Err(error) => {
+            tracing::error!(%error, "no data folder: profiles, history and saves are off");
+            None
+        }
+    };
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
-    eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::new(cc, seed)))))
+    eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::with_store(cc, seed, store)))))
 }

@@ -1,6 +1,8 @@
 //! Keeps the match at this device's table saved: after every action the match is saved (on the
 //! writer thread), and once it is decided it is recorded into the history and its save removed.
-//! The table's only duty is to call [`MatchKeeper::sync`] after anything may have changed.
+//! The table's only duty is to call [`MatchKeeper::sync`] after anything may have changed, and
+//! again while [`MatchKeeper::busy`]: actions taken while a save is being written are saved
+//! together as soon as it is durable.
 
 use cardtable_engine::Phase;
 
@@ -65,21 +67,46 @@ impl MatchKeeper {
         &self.status
     }
 
+    /// Whether a save is being written or a newer state waits for it: call [`MatchKeeper::sync`]
+    /// again soon.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Waits for the last write to settle and returns the status then.
+    pub fn wait(&mut self) -> &SaveStatus {
+        if let Some(receipt) = self.pending.take() {
+            self.settle(receipt.wait());
+        }
+        &self.status
+    }
+
+    fn settle(&mut self, outcome: Result<(), super::writer::WriteFailed>) {
+        self.status = match outcome {
+            Ok(()) if self.recording => SaveStatus::Recorded,
+            Ok(()) => SaveStatus::Saved,
+            Err(failed) => SaveStatus::Failed(failed.to_string()),
+        };
+    }
+
     /// Saves or records `host` if it changed since the last call; settles the last write's status.
     pub fn sync(&mut self, host: &Host, store: &mut Store, now: jiff::Timestamp) {
         if let Some(outcome) = self.pending.as_ref().and_then(Receipt::check) {
             self.pending = None;
-            self.status = match outcome {
-                Ok(()) if self.recording => SaveStatus::Recorded,
-                Ok(()) => SaveStatus::Saved,
-                Err(failed) => SaveStatus::Failed(failed.to_string()),
-            };
+            self.settle(outcome);
         }
         if self.recording || host.steps().len() == self.synced_steps {
             return;
         }
+        let decided = host.phase() == Phase::MatchOver;
+        if self.pending.is_some() && !decided {
+            // The previous save is still being written: this state is saved once it settles (a
+            // later sync), so a burst of actions costs one copy and one write, not one each.
+            return;
+        }
         self.synced_steps = host.steps().len();
-        let written = if host.phase() == Phase::MatchOver {
+        let written = if decided {
             self.recording = true;
             MatchRecord::from_host(self.id.clone(), self.started, now, host, store.profiles())
                 .map_err(|error| error.to_string())
