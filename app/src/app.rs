@@ -1,16 +1,24 @@
 //! The eframe application: which screen is up, the choices screens return, and the paced
 //! logic (bots) kept apart from drawing.
 
-use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor};
+use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
 use crate::session::host::Host;
 use crate::session::seating::{quick_level, quick_seating};
+use crate::settings::Settings;
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
+use crate::store::record::MatchId;
+use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::history::{HistoryRequest, HistoryScreen};
+use crate::ui::profiles::{ProfilesRequest, ProfilesScreen};
+use crate::ui::replay::{ReplayRequest, ReplayScreen};
+use crate::ui::resume::{LibraryChoice, LibraryPanel};
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
+use crate::ui::stats::{StatsRequest, StatsScreen};
 use crate::ui::table::{TableRequest, TableScreen};
 use crate::ui::{self, theme};
 
@@ -23,51 +31,85 @@ pub enum Screen {
     Rules(GameKind),
     /// Setting a table up.
     Setup(TableSetupForm),
+    /// The player's settings.
+    Settings,
     /// Playing.
     Table(Box<TableScreen>),
+    /// The people who play here.
+    Profiles(ProfilesScreen),
+    /// Finished matches.
+    History(HistoryScreen),
+    /// A profile's statistics.
+    Stats(StatsScreen),
+    /// Stepping through a finished match.
+    Replay(Box<ReplayScreen>),
 }
 
 /// Cardtable's window.
 #[derive(Debug)]
 pub struct CardtableApp {
     screen: Screen,
-    look: CardLook,
+    settings: Settings,
     next_seed: u64,
-    /// Profiles, history and saves; `None` when no data folder could be opened (or in tests
-    /// that need none).
+    /// Profiles, history, saves and settings on disk; `None` when no data folder could be
+    /// opened (or in tests that need none).
     store: Option<Store>,
+    /// Why there is no store, to tell the player.
+    store_error: Option<String>,
     /// Keeps the match at the table saved and records it once decided.
     keeper: Option<MatchKeeper>,
-}
-
-struct SeatInfo;
-
-impl GameVisitor for SeatInfo {
-    type Output = (usize, std::ops::RangeInclusive<usize>);
-    fn visit<G: Game>(self) -> Self::Output {
-        let options = G::Options::default();
-        (G::default_players(&options), G::seat_range(&options))
-    }
+    /// The start screen's way to profiles, history and unfinished matches.
+    library: LibraryPanel,
 }
 
 impl CardtableApp {
     /// Sets up fonts and theme and opens on the start screen. Matches are seeded from `seed`.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, seed: u64) -> CardtableApp {
-        CardtableApp::with_store(cc, seed, None)
+        CardtableApp::with_store(cc, seed, Ok(None))
     }
 
-    /// As [`CardtableApp::new`], keeping profiles, history and saved matches in `store`.
+    /// As [`CardtableApp::new`], keeping settings, profiles, history and saved matches in
+    /// `store` (an error says why there is none).
     #[must_use]
-    pub fn with_store(cc: &eframe::CreationContext<'_>, seed: u64, store: Option<Store>) -> CardtableApp {
+    pub fn with_store(cc: &eframe::CreationContext<'_>, seed: u64, store: Result<Option<Store>, String>) -> CardtableApp {
         theme::install(&cc.egui_ctx);
-        CardtableApp { screen: Screen::Start, look: CardLook::default(), next_seed: seed, store, keeper: None }
+        let (mut store, store_error) = match store {
+            Ok(store) => (store, None),
+            Err(error) => (None, Some(error)),
+        };
+        let settings = store.as_mut().map_or_else(Settings::default, |store| {
+            store.load_settings().unwrap_or_else(|error| {
+                tracing::error!(%error, "the settings could not be read");
+                Settings::default()
+            })
+        });
+        crate::i18n::set_language(settings.language);
+        CardtableApp {
+            screen: Screen::Start,
+            settings,
+            next_seed: seed,
+            store,
+            store_error,
+            keeper: None,
+            library: LibraryPanel::default(),
+        }
     }
 
     /// The data folder's store, if one is open.
     #[must_use]
     pub fn store(&self) -> Option<&Store> {
         self.store.as_ref()
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn look(&self) -> CardLook {
+        CardLook { four_colour: self.settings.four_colour }
     }
 
     /// The screen on display.
@@ -86,9 +128,47 @@ impl CardtableApp {
         match Host::new(options, seats, seed) {
             Ok(host) => {
                 self.keeper = Some(MatchKeeper::new(&host, jiff::Timestamp::now()));
-                self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look)));
+                self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look())));
             }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
+        }
+    }
+
+    /// Applies a choice made on the start screen's store panel.
+    fn library_choice(&mut self, choice: LibraryChoice) {
+        let Some(store) = &mut self.store else { return };
+        match choice {
+            LibraryChoice::Profiles => self.screen = Screen::Profiles(ProfilesScreen::default()),
+            LibraryChoice::History => self.screen = Screen::History(HistoryScreen::default()),
+            LibraryChoice::Statistics => self.screen = Screen::Stats(StatsScreen::default()),
+            LibraryChoice::Discard(id) => {
+                if let Err(error) = store.discard_unfinished(&id) {
+                    tracing::error!(%error, "an unfinished match could not be discarded");
+                }
+            }
+            LibraryChoice::Resume(id) => {
+                let Some(saved) = store.unfinished().iter().find(|saved| saved.id == id).cloned() else { return };
+                match saved.resume() {
+                    Ok(host) => {
+                        self.keeper = Some(MatchKeeper::resumed(&saved));
+                        self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look())));
+                    }
+                    Err(error) => tracing::error!(%error, id = %saved.id, "an unfinished match does not resume"),
+                }
+            }
+        }
+    }
+
+    /// Opens a finished match in the replay viewer.
+    fn open_replay(&mut self, id: &MatchId) {
+        let Some(store) = &mut self.store else { return };
+        match store.open_record(id) {
+            Ok(Some(record)) => match ReplayScreen::new(record) {
+                Ok(replay) => self.screen = Screen::Replay(Box::new(replay)),
+                Err(error) => tracing::error!(%error, %id, "a recorded match does not replay"),
+            },
+            Ok(None) => tracing::warn!(%id, "a recorded match could not be read"),
+            Err(error) => tracing::error!(%error, %id, "a recorded match could not be read"),
         }
     }
 }
@@ -118,23 +198,81 @@ impl eframe::App for CardtableApp {
         let mut setup_choice = None;
         let mut table_request = None;
         let mut back = false;
+        let mut library_choice = None;
+        let mut replay = None;
+        let mut next_screen = None;
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
+            if let Some(store) = &mut self.store {
+                ui::notices::banner(ui, store);
+            }
             match &mut self.screen {
-                Screen::Start => start_choice = ui::start::show(ui),
+                Screen::Start => {
+                    match (&self.store, &self.store_error) {
+                        (Some(store), _) => library_choice = self.library.show(ui, store),
+                        (None, Some(error)) => {
+                            ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
+                        }
+                        (None, None) => {}
+                    }
+                    start_choice = ui::start::show(ui);
+                }
+                Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                    Some(ProfilesRequest::Back) => back = true,
+                    Some(ProfilesRequest::Statistics(id)) => next_screen = Some(Screen::Stats(StatsScreen::for_profile(Some(id)))),
+                    None => {}
+                },
+                Screen::History(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
+                    Some(HistoryRequest::Back) => back = true,
+                    Some(HistoryRequest::Replay(id)) => replay = Some(id),
+                    None => {}
+                },
+                Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
+                    Some(StatsRequest::Back) => back = true,
+                    Some(StatsRequest::History(id)) => next_screen = Some(Screen::History(HistoryScreen::for_player(Some(id)))),
+                    None => {}
+                },
+                Screen::Replay(screen) => {
+                    if screen.show(ui, CardLook { four_colour: self.settings.four_colour }) == Some(ReplayRequest::Back) {
+                        next_screen = Some(Screen::History(HistoryScreen::default()));
+                    }
+                }
                 Screen::Rules(kind) => {
-                    ui.horizontal(|ui| {
-                        back = ui.add(egui::Button::new("← Back").min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(format!("How to play {}", kind.name())).size(22.0).strong());
+                    ui.horizontal_wrapped(|ui| {
+                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+                        ui.label(RichText::new(tr!("rules-title", game = ui::names::game(*kind))).size(22.0).strong());
                     });
                     ui::rules::show(ui, *kind);
                 }
                 Screen::Setup(form) => {
-                    let (_, range) = form.kind.visit(SeatInfo);
+                    let range = form.options.seat_range();
                     setup_choice = ui::setup::show(ui, form, range);
+                }
+                Screen::Settings => {
+                    ui.horizontal_wrapped(|ui| {
+                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+                        ui.label(RichText::new(tr!("settings-title")).size(22.0).strong());
+                    });
+                    if ui::settings::show(ui, &mut self.settings) {
+                        crate::i18n::set_language(self.settings.language);
+                        if let Some(store) = &self.store
+                            && let Err(error) = store.save_settings(self.settings)
+                        {
+                            tracing::warn!(%error, "the settings are not saved");
+                        }
+                    }
                 }
                 Screen::Table(table) => table_request = table.show(ui),
             }
         });
+        if let Some(screen) = next_screen {
+            self.screen = screen;
+        }
+        if let Some(id) = replay {
+            self.open_replay(&id);
+        }
+        if let Some(choice) = library_choice {
+            self.library_choice(choice);
+        }
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
         if back
             || (escape && !matches!(self.screen, Screen::Start | Screen::Table(_)))
@@ -146,13 +284,14 @@ impl eframe::App for CardtableApp {
         match start_choice {
             Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
             Some(StartChoice::QuickPlay(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players, quick_level(kind)));
+                let options = AnyOptions::defaults(kind);
+                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
+                self.sit_down(options, seats);
             }
             Some(StartChoice::NewTable(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.screen = Screen::Setup(TableSetupForm::new(kind, players));
+                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
             }
+            Some(StartChoice::Settings) => self.screen = Screen::Settings,
             None => {}
         }
         if setup_choice == Some(SetupChoice::Start)
@@ -174,7 +313,7 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window(data_dir: Option<std::path::PathBuf>) -> eframe::Result {
+pub fn run_window(data_dir: Option<&std::path::Path>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cardtable")
@@ -182,13 +321,10 @@ pub fn run_window(data_dir: Option<std::path::PathBuf>) -> eframe::Result {
             .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
-    let store = match crate::store::paths::data_dir(data_dir.as_deref()).and_then(Store::open) {
-        Ok(store) => Some(store),
-        Err(error) => {
-            tracing::error!(%error, "no data folder: profiles, history and saves are off");
-            None
-        }
-    };
+    let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
+        tracing::error!(%error, "no data folder: profiles, history and saves are off");
+        error.to_string()
+    });
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
     eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::with_store(cc, seed, store)))))
 }

@@ -38,13 +38,14 @@ fn the_flag_wins_and_exports_are_complete() {
     let root = dir.path().join("elsewhere");
     let mut store = Store::open(&root).expect("opens");
     for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::Fool108)] {
-        let record = store_support::finished(&store, kind, seed, 100 + seed as i64);
+        let record = store_support::finished(&store, kind, seed, 100 + seed.cast_signed());
         store.record(record).expect("writable").wait().expect("durable");
     }
     store.flush();
     drop(store);
     let csv_file = dir.path().join("out/history.csv");
-    let output = cardtable(&["--data-dir", root.to_str().expect("utf-8"), "export", "--out", csv_file.to_str().expect("utf-8")], dir.path());
+    let output =
+        cardtable(&["--data-dir", root.to_str().expect("utf-8"), "export", "--out", csv_file.to_str().expect("utf-8")], dir.path());
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("exported 2 matches"));
     let csv = std::fs::read_to_string(&csv_file).expect("written");
@@ -53,7 +54,10 @@ fn the_flag_wins_and_exports_are_complete() {
     assert_eq!(lines.len(), 1 + 2 * 3, "a row per seat of each match");
     assert!(lines[1..].iter().any(|line| line.contains(",fool108,")));
     let json_file = dir.path().join("out/history.json");
-    let output = cardtable(&["--data-dir", root.to_str().expect("utf-8"), "export", "--format", "json", "--out", json_file.to_str().expect("utf-8")], dir.path());
+    let output = cardtable(
+        &["--data-dir", root.to_str().expect("utf-8"), "export", "--format", "json", "--out", json_file.to_str().expect("utf-8")],
+        dir.path(),
+    );
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&json_file).expect("written")).expect("valid JSON");
     let matches = json["matches"].as_array().expect("a list");

@@ -37,7 +37,10 @@ impl Harm {
     }
 
     fn matches(self, damage: &Damage) -> bool {
-        matches!((self, damage), (Harm::Empty, Damage::Empty) | (Harm::Truncated, Damage::Truncated(_)) | (Harm::Garbage, Damage::Garbage(_)))
+        matches!(
+            (self, damage),
+            (Harm::Empty, Damage::Empty) | (Harm::Truncated, Damage::Truncated(_)) | (Harm::Garbage, Damage::Garbage(_))
+        )
     }
 }
 
@@ -46,7 +49,9 @@ impl Harm {
 fn one_damage_notice(store: &Store, file: &Path, harm: Harm, damaged: &[u8], recovery: Recovery) {
     let notices = store.notices();
     assert_eq!(notices.len(), 1, "{harm:?}: exactly one message: {notices:?}");
-    let Notice::Damaged { file: named, damage, moved_to, recovered } = &notices[0] else { panic!("{harm:?}: a damage notice: {notices:?}") };
+    let Notice::Damaged { file: named, damage, moved_to, recovered } = &notices[0] else {
+        panic!("{harm:?}: a damage notice: {notices:?}")
+    };
     assert_eq!(named, file);
     assert!(harm.matches(damage), "{harm:?} is named as such, not {damage:?}");
     let moved_to = moved_to.as_ref().expect("moved aside");
@@ -106,7 +111,7 @@ fn a_damaged_history_index_is_rebuilt_from_the_records() {
         let (_dir, root) = fresh();
         let mut store = Store::open(&root).expect("opens");
         for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::Dunno), (3, GameKind::HundredOne)] {
-            let record = finished(&store, kind, seed, 1_000 + seed as i64);
+            let record = finished(&store, kind, seed, 1_000 + seed.cast_signed());
             store.record(record).expect("writable").wait().expect("durable");
         }
         let before = store.history().to_vec();
@@ -146,7 +151,7 @@ fn a_damaged_match_record_is_set_aside_and_the_rest_of_the_history_stays() {
         let store = Store::open(&root).expect("opens");
         one_damage_notice(&store, &file, harm, &damaged, Recovery::Nothing);
         let ids: Vec<_> = store.history().iter().map(|summary| summary.id.clone()).collect();
-        assert_eq!(ids, [keep_id.clone()], "{harm:?}: the good match stays");
+        assert_eq!(ids, std::slice::from_ref(&keep_id), "{harm:?}: the good match stays");
     }
 }
 
@@ -165,7 +170,7 @@ fn a_damaged_save_falls_back_to_the_save_before_it() {
         let damaged = harm.apply(&file);
         let store = Store::open(&root).expect("opens");
         one_damage_notice(&store, &file, harm, &damaged, Recovery::Backup);
-        assert_eq!(store.unfinished(), [earlier.clone()], "{harm:?}: one action is lost, not the match");
+        assert_eq!(store.unfinished(), std::slice::from_ref(&earlier), "{harm:?}: one action is lost, not the match");
         assert_eq!(store.unfinished()[0].resume().expect("resumes").steps().len(), 10);
     }
 }
@@ -196,7 +201,11 @@ fn a_missing_file_with_a_backup_comes_back_from_it() {
     drop(store);
     fs::remove_file(root.join("profiles.json")).expect("removed");
     let store = Store::open(&root).expect("opens");
-    assert!(matches!(store.notices(), [Notice::Damaged { damage: Damage::Missing, recovered: Recovery::Backup, .. }]), "{:?}", store.notices());
+    assert!(
+        matches!(store.notices(), [Notice::Damaged { damage: Damage::Missing, recovered: Recovery::Backup, .. }]),
+        "{:?}",
+        store.notices()
+    );
     assert_eq!(store.profiles().all().len(), 1);
 }
 
@@ -225,7 +234,11 @@ fn a_version_1_folder_migrates_and_keeps_the_original() {
         [Notice::Migrated { file: root.join("profiles.json"), from: 1, to: 2, original: Some(original.clone()) }],
         "one message, naming the kept original"
     );
-    assert_eq!(fs::read(&original).expect("kept"), fs::read(fixture.join("profiles.json")).expect("fixture"), "the original, byte for byte");
+    assert_eq!(
+        fs::read(&original).expect("kept"),
+        fs::read(fixture.join("profiles.json")).expect("fixture"),
+        "the original, byte for byte"
+    );
     let ana = store.profiles().by_name("Ana").expect("Ana migrated");
     assert_eq!(ana.avatar, Avatar::Colour([0xe0, 0x53, 0x3d]));
     assert_eq!(ana.created, "2026-03-01T10:00:00Z".parse::<jiff::Timestamp>().expect("a time"));

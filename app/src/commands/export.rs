@@ -41,7 +41,9 @@ pub fn export(store: &Store, format: ExportFormat, target: &Path) -> Result<usiz
     let matches = store.history();
     match format {
         ExportFormat::Csv => export::to_file(target, |file| export::write_csv(matches, file)).map(|()| matches.len()),
-        ExportFormat::Json => export::to_file(target, |file| export::write_json(store.root(), matches, file)).map(|skipped| matches.len() - skipped),
+        ExportFormat::Json => {
+            export::to_file(target, |file| export::write_json(store.root(), matches, file)).map(|skipped| matches.len() - skipped)
+        }
     }
 }
 

@@ -40,7 +40,9 @@ pub fn run(data_dir: Option<&Path>, seed: u64) -> anyhow::Result<()> {
         }
         // An unfinished match left by the last kill is resumed, as the window offers to.
         let (mut host, mut keeper) = match store.unfinished().first().cloned() {
-            Some(saved) => (saved.resume().with_context(|| format!("the save of {} does not resume", saved.id))?, MatchKeeper::resumed(&saved)),
+            Some(saved) => {
+                (saved.resume().with_context(|| format!("the save of {} does not resume", saved.id))?, MatchKeeper::resumed(&saved))
+            }
             None => {
                 let kind = GameKind::ALL[rng.below(GameKind::ALL.len())];
                 let host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 3, BotLevel::Random), rng.next_u64())?;

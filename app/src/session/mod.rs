@@ -4,5 +4,5 @@
 
 pub mod bots;
 pub mod host;
-pub mod seating;
 pub mod replay;
+pub mod seating;

@@ -48,7 +48,10 @@ pub fn write(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), StoreEr
 /// `fill` or any step failed; `path` then still holds its previous content.
 pub fn write_with<T>(path: &Path, keep_backup: bool, fill: impl FnOnce(&mut File) -> Result<T, StoreError>) -> Result<T, StoreError> {
     let dir = parent(path);
-    let mut temp = tempfile::Builder::new().prefix(TEMP_PREFIX).tempfile_in(dir).map_err(|error| StoreError::io("create a temporary file in", dir, error))?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .tempfile_in(dir)
+        .map_err(|error| StoreError::io("create a temporary file in", dir, error))?;
     let outcome = fill(temp.as_file_mut())?;
     temp.as_file().sync_all().map_err(|error| StoreError::io("sync", temp.path(), error))?;
     if keep_backup && path.exists() {
@@ -63,7 +66,8 @@ pub fn write_with<T>(path: &Path, keep_backup: bool, fill: impl FnOnce(&mut File
 /// where links are not supported, a copy) under a temporary name, renamed onto the backup.
 fn keep_as_backup(path: &Path) -> Result<(), StoreError> {
     let backup = backup_path(path);
-    let staging = parent(path).join(format!("{TEMP_PREFIX}bak-{}", path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default()));
+    let staging =
+        parent(path).join(format!("{TEMP_PREFIX}bak-{}", path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default()));
     remove_if_present(&staging)?;
     if fs::hard_link(path, &staging).is_err() {
         fs::copy(path, &staging).map_err(|error| StoreError::io("copy", path, error))?;
@@ -122,10 +126,10 @@ pub fn sync_dir(dir: &Path) -> Result<(), StoreError> {
 pub fn remove_leftovers(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
-        if entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
-            if let Err(error) = fs::remove_file(entry.path()) {
-                tracing::warn!(path = %entry.path().display(), %error, "a leftover temporary file could not be removed");
-            }
+        if entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX)
+            && let Err(error) = fs::remove_file(entry.path())
+        {
+            tracing::warn!(path = %entry.path().display(), %error, "a leftover temporary file could not be removed");
         }
     }
 }
@@ -145,7 +149,8 @@ mod tests {
         assert_eq!(fs::read(backup_path(&path)).expect("read backup"), b"one");
         write(&path, b"three", false).expect("third write");
         assert_eq!(fs::read(backup_path(&path)).expect("read backup"), b"one", "no backup asked: the old one stays");
-        let names: Vec<String> = fs::read_dir(dir.path()).expect("list").map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned()).collect();
+        let names: Vec<String> =
+            fs::read_dir(dir.path()).expect("list").map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned()).collect();
         assert!(names.iter().all(|name| !name.starts_with(TEMP_PREFIX)), "no temporary file is left: {names:?}");
     }
 

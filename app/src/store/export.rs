@@ -7,9 +7,9 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::atomic;
+use super::document::{self, Decoded};
 use super::error::StoreError;
 use super::history::record_path;
-use super::document::{self, Decoded};
 use super::record::{MatchRecord, MatchSummary};
 use super::recover;
 
@@ -71,7 +71,11 @@ pub fn write_json(root: &Path, matches: &[MatchSummary], out: impl Write) -> Res
     let mut first = true;
     for summary in matches {
         let path = record_path(root, &summary.id);
-        let record = recover::read_bytes(&path).ok().flatten().and_then(|bytes| document::decode::<MatchRecord>(&bytes).ok()).and_then(Decoded::into_value);
+        let record = recover::read_bytes(&path)
+            .ok()
+            .flatten()
+            .and_then(|bytes| document::decode::<MatchRecord>(&bytes).ok())
+            .and_then(Decoded::into_value);
         let Some(record) = record else {
             skipped += 1;
             continue;

@@ -112,7 +112,9 @@ impl MatchKeeper {
                 .map_err(|error| error.to_string())
                 .and_then(|record| store.record(record).map_err(|error| error.to_string()))
         } else {
-            store.save_unfinished(SavedMatch::of(self.id.clone(), self.started, now, host, store.profiles())).map_err(|error| error.to_string())
+            store
+                .save_unfinished(SavedMatch::of(self.id.clone(), self.started, now, host, store.profiles()))
+                .map_err(|error| error.to_string())
         };
         match written {
             Ok(receipt) => {

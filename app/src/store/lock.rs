@@ -23,7 +23,12 @@ impl InstanceLock {
     /// The lock file could not be opened.
     pub fn try_acquire(dir: &Path) -> Result<Option<InstanceLock>, StoreError> {
         let path = dir.join(LOCK_FILE);
-        let file = OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(|error| StoreError::io("open", &path, error))?;
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|error| StoreError::io("open", &path, error))?;
         match file.try_lock() {
             Ok(()) => Ok(Some(InstanceLock { _file: file })),
             Err(TryLockError::WouldBlock) => Ok(None),

@@ -102,7 +102,7 @@ impl Store {
             read_only = read_only.or(opened.newer);
             unfinished.extend(opened.value);
         }
-        unfinished.sort_by(|a, b| b.saved.cmp(&a.saved));
+        unfinished.sort_by_key(|saved| std::cmp::Reverse(saved.saved));
         if let Some(reason) = &read_only {
             tracing::warn!(%reason, root = %root.display(), "the data folder is read-only here");
             notices.push(Notice::ReadOnly(reason.clone()));
@@ -116,8 +116,12 @@ impl Store {
     /// Removes the saves of matches already in the history (a crash between recording a
     /// match and removing its save leaves both).
     fn settle_recorded_saves(&mut self) {
-        let recorded: Vec<MatchId> =
-            self.unfinished.iter().filter(|saved| self.history.iter().any(|summary| summary.id == saved.id)).map(|saved| saved.id.clone()).collect();
+        let recorded: Vec<MatchId> = self
+            .unfinished
+            .iter()
+            .filter(|saved| self.history.iter().any(|summary| summary.id == saved.id))
+            .map(|saved| saved.id.clone())
+            .collect();
         for id in recorded {
             // Only the in-memory list changes when read-only; the file waits for a writer.
             let _ = self.discard_unfinished(&id);
@@ -208,7 +212,8 @@ impl Store {
         let id = record.id.clone();
         let save = saved_path(&self.root, &id);
         // The backup goes first: a crash between the two leaves the save, which the next start settles.
-        let receipt = self.writer()?.write_then_remove(&record_path(&self.root, &id), encoder(record), vec![atomic::backup_path(&save), save]);
+        let receipt =
+            self.writer()?.write_then_remove(&record_path(&self.root, &id), encoder(record), vec![atomic::backup_path(&save), save]);
         self.history.retain(|old| old.id != id);
         let at = self.history.partition_point(|old| (old.finished, &old.id) <= (summary.finished, &summary.id));
         let used: Vec<profiles::ProfileId> = summary.seats.iter().filter_map(|seat| seat.profile).collect();

@@ -81,7 +81,10 @@ impl Document for ProfileBook {
         let mut highest = 0;
         for profile in profiles.iter_mut() {
             let profile = profile.as_object_mut().ok_or("profiles: a profile is not an object")?;
-            let colour = profile.remove("colour").and_then(|colour| colour.as_str().map(str::to_owned)).ok_or("profiles: a profile has no colour")?;
+            let colour = profile
+                .remove("colour")
+                .and_then(|colour| colour.as_str().map(str::to_owned))
+                .ok_or("profiles: a profile has no colour")?;
             let rgb = parse_hex_colour(&colour).ok_or_else(|| format!("profiles: {colour:?} is not a #rrggbb colour"))?;
             profile.insert("avatar".into(), serde_json::json!({ "colour": rgb }));
             highest = highest.max(profile.get("id").and_then(Value::as_u64).ok_or("profiles: a profile has no id")?);
@@ -223,7 +226,8 @@ mod tests {
     #[test]
     fn recent_profiles_are_most_recent_first_and_forget_deleted_ones() {
         let mut book = ProfileBook::default();
-        let ids: Vec<ProfileId> = ["A", "B", "C"].iter().map(|name| book.create(name, Avatar::Colour([0; 3]), at(0)).expect("created")).collect();
+        let ids: Vec<ProfileId> =
+            ["A", "B", "C"].iter().map(|name| book.create(name, Avatar::Colour([0; 3]), at(0)).expect("created")).collect();
         book.note_used(&[ids[0], ids[1]]);
         book.note_used(&[ids[2]]);
         let names: Vec<&str> = book.recent().map(|profile| profile.name.as_str()).collect();

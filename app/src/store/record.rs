@@ -162,7 +162,13 @@ impl MatchRecord {
     ///
     /// # Errors
     /// The match is not over, or does not replay.
-    pub fn from_host(id: MatchId, started: jiff::Timestamp, finished: jiff::Timestamp, host: &Host, profiles: &ProfileBook) -> Result<MatchRecord, RecordError> {
+    pub fn from_host(
+        id: MatchId,
+        started: jiff::Timestamp,
+        finished: jiff::Timestamp,
+        host: &Host,
+        profiles: &ProfileBook,
+    ) -> Result<MatchRecord, RecordError> {
         let result = host.game().match_result().ok_or(RecordError::NotOver)?.clone();
         let options = host.game().options();
         let start = MatchStart { options: &options, seats: host.seats(), seed: host.seed() };
@@ -208,7 +214,11 @@ impl MatchRecord {
                     total: self.result.totals.as_slice().get(index).copied().unwrap_or(0),
                     won: self.result.winners.contains(seat),
                     lost: self.result.losers.contains(seat),
-                    round_points: self.rounds.iter().map(|round| round.scores.as_slice().get(index).map_or(0, cardtable_engine::SeatScore::total)).collect(),
+                    round_points: self
+                        .rounds
+                        .iter()
+                        .map(|round| round.scores.as_slice().get(index).map_or(0, cardtable_engine::SeatScore::total))
+                        .collect(),
                 }
             })
             .collect();

@@ -119,7 +119,10 @@ mod tests {
     use super::*;
     use crate::store::record::SeatSummary;
 
-    fn summary(second: i64, game: GameKind, seats: &[(Option<u32>, i32, bool, bool, &[i32])]) -> MatchSummary {
+    /// A seat in a test summary: profile, total, won, lost, points per round.
+    type Seat<'a> = (Option<u32>, i32, bool, bool, &'a [i32]);
+
+    fn summary(second: i64, game: GameKind, seats: &[Seat<'_>]) -> MatchSummary {
         MatchSummary {
             id: MatchId::try_from(format!("m{second}")).expect("valid id"),
             finished: jiff::Timestamp::from_second(second).expect("in range"),
@@ -172,7 +175,8 @@ mod tests {
         ];
         let rates: Vec<f64> = win_rate_over_time(&matches, ProfileId(1), None).into_iter().map(|(_, rate)| rate).collect();
         assert_eq!(rates, [1.0, 0.5, 1.0 / 3.0]);
-        let rates: Vec<f64> = win_rate_over_time(&matches, ProfileId(1), Some(GameKind::HundredOne)).into_iter().map(|(_, rate)| rate).collect();
+        let rates: Vec<f64> =
+            win_rate_over_time(&matches, ProfileId(1), Some(GameKind::HundredOne)).into_iter().map(|(_, rate)| rate).collect();
         assert_eq!(rates, [1.0, 0.5]);
     }
 }

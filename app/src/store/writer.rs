@@ -57,7 +57,11 @@ impl Receipt {
 
 enum Operation {
     /// An atomic write, then (only if it succeeded) the removal of other files.
-    Write { encode: Encoder, keep_backup: bool, then_remove: Vec<PathBuf> },
+    Write {
+        encode: Encoder,
+        keep_backup: bool,
+        then_remove: Vec<PathBuf>,
+    },
     Remove,
 }
 

@@ -1,0 +1,1 @@
+# The event log, with names ("Ana played 8♥"); never "you".
