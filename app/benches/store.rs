@@ -18,6 +18,7 @@ use cardtable::store::document;
 use cardtable::store::history::record_path;
 use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::saved::SavedMatch;
+use cardtable::ui::history::HistoryScreen;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -53,7 +54,8 @@ fn fill(root: &Path) {
     drop(store);
     for index in 0..MATCHES {
         let mut record = records[index % records.len()].clone();
-        record.finished = jiff::Timestamp::from_second(1_700_000_000 + i64::try_from(index).expect("a small index") * 600).expect("in range");
+        record.finished =
+            jiff::Timestamp::from_second(1_700_000_000 + i64::try_from(index).expect("a small index") * 600).expect("in range");
         record.id = MatchId::new(record.finished, index as u64);
         std::fs::write(record_path(root, &record.id), document::encode(&record).expect("encodes")).expect("written");
     }
@@ -75,6 +77,27 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("10000", |b| b.iter(|| black_box(Store::open(&root).expect("opens").history().len())));
     group.finish();
+
+    // One frame of the history screen over 10,000 matches at desktop size (only the rows in view
+    // are laid out, wherever the list is scrolled).
+    let store = Store::open(&root).expect("opens");
+    let ctx = egui::Context::default();
+    cardtable::ui::theme::install(&ctx);
+    let mut screen = HistoryScreen::default();
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+        ..Default::default()
+    };
+    let mut frame = || {
+        ctx.run_ui(input(), |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                black_box(screen.show(ui, &store));
+            });
+        })
+    };
+    frame();
+    c.bench_function("history_frame/10000", |b| b.iter(|| black_box(frame())));
+    drop(store);
 
     let mut store = Store::open(&root).expect("opens");
     let host = played(GameKind::Fool108, 3);
