@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
 
     // One frame of the history screen over 10,000 matches at desktop size (only the rows in view
     // are laid out, wherever the list is scrolled).
-    let store = Store::open(&root).expect("opens");
+    let mut store = Store::open(&root).expect("opens");
     let ctx = egui::Context::default();
     cardtable::ui::theme::install(&ctx);
     let mut screen = HistoryScreen::default();
@@ -91,7 +91,7 @@ fn bench(c: &mut Criterion) {
     let mut frame = || {
         ctx.run_ui(input(), |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
-                black_box(screen.show(ui, &store));
+                black_box(screen.show(ui, &mut store));
             });
         })
     };

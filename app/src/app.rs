@@ -134,6 +134,12 @@ impl CardtableApp {
         }
     }
 
+    /// The name of the profile that played last: the app remembers who sits down (matches
+    /// are counted for a profile when a seat has its name).
+    fn last_player(&self) -> Option<String> {
+        self.store.as_ref()?.profiles().recent().next().map(|profile| profile.name.clone())
+    }
+
     /// Applies a choice made on the start screen's store panel.
     fn library_choice(&mut self, choice: LibraryChoice) {
         let Some(store) = &mut self.store else { return };
@@ -221,7 +227,7 @@ impl eframe::App for CardtableApp {
                     Some(ProfilesRequest::Statistics(id)) => next_screen = Some(Screen::Stats(StatsScreen::for_profile(Some(id)))),
                     None => {}
                 },
-                Screen::History(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
+                Screen::History(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
                     Some(HistoryRequest::Back) => back = true,
                     Some(HistoryRequest::Replay(id)) => replay = Some(id),
                     None => {}
@@ -285,11 +291,16 @@ impl eframe::App for CardtableApp {
             Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
             Some(StartChoice::QuickPlay(kind)) => {
                 let options = AnyOptions::defaults(kind);
-                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
                 self.sit_down(options, seats);
             }
             Some(StartChoice::NewTable(kind)) => {
-                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
+                let mut form = TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players());
+                if let (Some(name), Some(seat)) = (self.last_player(), form.seats.first_mut()) {
+                    *seat = crate::session::seating::Occupant::Human { name };
+                }
+                self.screen = Screen::Setup(form);
             }
             Some(StartChoice::Settings) => self.screen = Screen::Settings,
             None => {}

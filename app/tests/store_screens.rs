@@ -103,6 +103,8 @@ fn the_history_lists_matches_opens_details_and_replays_forward_and_back() {
         harness.get_all_by_label("Details").next().expect("a row").click();
         harness.run();
         harness.get_by_label("Score over rounds");
+        assert!(harness.query_all_by_label("Round 1").count() >= 1, "each round's points with their breakdown");
+        assert!(harness.query_all_by_label_contains("Ana: ").count() >= 1);
         click(&mut harness, "Replay");
         let Screen::Replay(replay) = harness.state().screen() else { panic!("the replay viewer opens") };
         let steps = replay.replay().len();

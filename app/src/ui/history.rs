@@ -8,7 +8,7 @@ use egui::RichText;
 use crate::commands::export::{self, ExportFormat};
 use crate::store::Store;
 use crate::store::profiles::ProfileId;
-use crate::store::record::{MatchId, MatchSummary};
+use crate::store::record::{MatchId, MatchRecord, MatchSummary};
 use crate::tr;
 use crate::ui::{stats, theme};
 
@@ -26,8 +26,17 @@ pub enum HistoryRequest {
 pub struct HistoryScreen {
     game: Option<GameKind>,
     player: Option<ProfileId>,
-    details: Option<MatchId>,
+    /// The match whose details are open.
+    details: Option<MatchDetails>,
     export: Option<String>,
+}
+
+/// The match whose details are open, and its full record (read once: `None` inside when it
+/// could not be read, which the notices then explain).
+#[derive(Debug, Clone)]
+struct MatchDetails {
+    id: MatchId,
+    record: Option<Option<MatchRecord>>,
 }
 
 /// A match's seats in one line: "Ana 12 (won) · Ada 40 · Boris 101 (lost)".
@@ -56,6 +65,22 @@ pub fn when(time: jiff::Timestamp) -> String {
     time.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string()
 }
 
+/// Every round's points per seat with where they came from.
+fn round_breakdown(ui: &mut egui::Ui, record: &MatchRecord) {
+    for round in &record.rounds {
+        ui.label(RichText::new(tr!("store-history-round", round = round.round)).strong());
+        for (seat, score) in round.scores.seats() {
+            let lines: Vec<String> = score
+                .items
+                .iter()
+                .map(|item| format!("{} {:+}", crate::ui::table::results::score_kind_label(item.kind), item.points))
+                .collect();
+            let name = record.seats.get(seat.index()).map_or("?", |seat_record| seat_record.name.as_str());
+            ui.label(RichText::new(format!("{name}: {:+} ({}) → {}", score.total(), lines.join(", "), round.totals[seat])).small());
+        }
+    }
+}
+
 fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> bool {
     ui.add(egui::Button::new(text).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked()
 }
@@ -77,7 +102,16 @@ impl HistoryScreen {
     }
 
     /// Draws the screen.
-    pub fn show(&mut self, ui: &mut egui::Ui, store: &Store) -> Option<HistoryRequest> {
+    pub fn show(&mut self, ui: &mut egui::Ui, store: &mut Store) -> Option<HistoryRequest> {
+        if let Some(details) = &mut self.details
+            && details.record.is_none()
+        {
+            // Read once when the details open, not every frame.
+            details.record = Some(store.open_record(&details.id).unwrap_or_else(|error| {
+                tracing::error!(%error, id = %details.id, "a match record could not be read");
+                None
+            }));
+        }
         let mut request = None;
         ui.horizontal_wrapped(|ui| {
             if button(ui, tr!("store-back")) {
@@ -103,7 +137,7 @@ impl HistoryScreen {
         if let Some(message) = &self.export {
             ui.label(RichText::new(message).small().color(theme::INK_DIM));
         }
-        if let Some(id) = self.details.clone()
+        if let Some(MatchDetails { id, record }) = self.details.clone()
             && let Some(summary) = store.history().iter().find(|summary| summary.id == id)
         {
             egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
@@ -118,6 +152,9 @@ impl HistoryScreen {
                     }
                 });
                 stats::score_over_rounds(ui, summary);
+                if let Some(Some(record)) = &record {
+                    round_breakdown(ui, record);
+                }
             });
         }
         if shown.is_empty() {
@@ -161,7 +198,7 @@ impl HistoryScreen {
         ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
             ui.set_min_size(size);
             if button(ui, tr!("store-history-details")) {
-                self.details = Some(summary.id.clone());
+                self.details = Some(MatchDetails { id: summary.id.clone(), record: None });
             }
             ui.vertical(|ui| {
                 ui.label(

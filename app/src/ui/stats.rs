@@ -93,10 +93,13 @@ fn game_card(ui: &mut egui::Ui, game: GameKind, figures: &GameStats) {
                 figures.average_round_points().map_or_else(|| "—".to_owned(), |points| format!("{points:.1}")),
             );
         });
-        ui.horizontal_wrapped(|ui| {
-            figure(ui, tr!("store-stats-best"), mark_text(figures.best.as_ref()));
-            figure(ui, tr!("store-stats-worst"), mark_text(figures.worst.as_ref()));
-        });
+        // One line each, so a phone wraps the date rather than squeezing it into a column.
+        for (label, mark) in [(tr!("store-stats-best"), figures.best.as_ref()), (tr!("store-stats-worst"), figures.worst.as_ref())] {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(label).small().color(theme::INK_DIM));
+                ui.label(RichText::new(mark_text(mark)).strong());
+            });
+        }
     });
 }
 

@@ -51,6 +51,7 @@ store-history-rounds = { $count ->
     [one] one round
    *[other] { $count } rounds
 }
+store-history-round = Round { $round }
 store-history-won = won
 store-history-lost = lost
 store-export-csv = Export CSV

@@ -54,6 +54,7 @@ store-history-rounds = { $count ->
     [few] { $count } раунда
    *[many] { $count } раундов
 }
+store-history-round = Раунд { $round }
 store-history-won = победа
 store-history-lost = проигрыш
 store-export-csv = Экспорт CSV
