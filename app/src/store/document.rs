@@ -102,12 +102,100 @@ impl<T> Decoded<T> {
     }
 }
 
-/// `value` as a pretty-printed envelope of `T`'s kind and schema.
+/// Nesting depth up to which files are indented; deeper values stay on one line, so a history
+/// index has one match per line and a record one step per line: readable, and a third of the
+/// size (and parse time) of fully indented JSON.
+const INDENTED_LEVELS: usize = 3;
+
+/// JSON indented for its first [`INDENTED_LEVELS`] levels and compact below.
+#[derive(Default)]
+struct ShallowPretty {
+    depth: usize,
+    has_value: bool,
+}
+
+impl ShallowPretty {
+    fn indented(&self) -> bool {
+        self.depth <= INDENTED_LEVELS
+    }
+
+    fn newline<W: ?Sized + std::io::Write>(writer: &mut W, depth: usize) -> std::io::Result<()> {
+        writer.write_all(b"\n")?;
+        (0..depth).try_for_each(|_| writer.write_all(b"  "))
+    }
+
+    fn open<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        writer.write_all(bracket)
+    }
+
+    fn close<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        let indented = self.indented();
+        self.depth -= 1;
+        if self.has_value && indented {
+            Self::newline(writer, self.depth)?;
+        }
+        writer.write_all(bracket)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            writer.write_all(b",")?;
+        }
+        if self.indented() { Self::newline(writer, self.depth) } else { Ok(()) }
+    }
+}
+
+impl serde_json::ser::Formatter for ShallowPretty {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open(writer, b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _writer: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.open(writer, b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.close(writer, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        writer.write_all(if self.indented() { b": " } else { b":" })
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _writer: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+/// `value` in an envelope of `T`'s kind and schema, indented for reading (see
+/// [`INDENTED_LEVELS`]).
 ///
 /// # Errors
 /// The value cannot be represented in JSON (a map with non-string keys: a bug).
 pub fn encode<T: Document>(value: &T) -> Result<Vec<u8>, serde_json::Error> {
-    let mut bytes = serde_json::to_vec_pretty(&EnvelopeOut { cardtable: T::KIND, schema: T::SCHEMA, data: value })?;
+    let mut bytes = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, ShallowPretty::default());
+    EnvelopeOut { cardtable: T::KIND, schema: T::SCHEMA, data: value }.serialize(&mut serializer)?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -181,6 +269,22 @@ mod tests {
                 _ => Err(format!("no migration from {from}")),
             }
         }
+    }
+
+    #[test]
+    fn files_are_indented_at_the_top_and_compact_below() {
+        let text = String::from_utf8(encode(&Tally { count: 3, label: "x".into() }).expect("encodes")).expect("UTF-8");
+        assert_eq!(
+            text,
+            "{\n  \"cardtable\": \"tally\",\n  \"schema\": 2,\n  \"data\": {\n    \"count\": 3,\n    \"label\": \"x\"\n  }\n}\n"
+        );
+        let deep = serde_json::json!({ "a": [[1, [2, 3]], {"b": {"c": [4]}}], "e": [] });
+        let mut bytes = Vec::new();
+        deep.serialize(&mut serde_json::Serializer::with_formatter(&mut bytes, ShallowPretty::default())).expect("encodes");
+        let back: Value = serde_json::from_slice(&bytes).expect("valid JSON");
+        assert_eq!(back, deep);
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        assert!(text.contains("[2,3]") && text.contains(r#"{"c":[4]}"#), "values below the third level stay on one line: {text}");
     }
 
     #[test]

@@ -134,6 +134,10 @@ impl StatsScreen {
     /// Draws the screen.
     pub fn show(&mut self, ui: &mut egui::Ui, store: &Store) -> Option<StatsRequest> {
         let mut request = None;
+        let profiles = store.profiles();
+        if self.profile.and_then(|id| profiles.get(id)).is_none() {
+            self.profile = profiles.recent().next().or_else(|| profiles.all().first()).map(|profile| profile.id);
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.add(egui::Button::new(tr!("store-back")).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked() {
                 request = Some(StatsRequest::Back);
@@ -145,10 +149,6 @@ impl StatsScreen {
                 request = Some(StatsRequest::History(profile));
             }
         });
-        let profiles = store.profiles();
-        if self.profile.and_then(|id| profiles.get(id)).is_none() {
-            self.profile = profiles.recent().next().or_else(|| profiles.all().first()).map(|profile| profile.id);
-        }
         let Some(profile) = self.profile.and_then(|id| profiles.get(id)) else {
             ui.label(RichText::new(tr!("store-stats-no-profile")).color(theme::INK_DIM));
             return request;
