@@ -1,11 +1,12 @@
-//! The eframe application: which screen is up, the choices screens return, and the paced
-//! logic (bots) kept apart from drawing.
+//! The eframe application: which screen is up, the menu over the table, the choices screens
+//! return (applied after drawing), and the paced logic (bots, messages) kept apart from drawing.
 
 use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
-use crate::session::host::Host;
-use crate::session::seating::{quick_level, quick_seating};
+use crate::cli::WindowArgs;
+use crate::session::local::LocalTable;
+use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
@@ -13,6 +14,7 @@ use crate::store::record::MatchId;
 use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::history::{HistoryRequest, HistoryScreen};
+use crate::ui::menu::{MenuChoice, MenuState};
 use crate::ui::profiles::{ProfilesRequest, ProfilesScreen};
 use crate::ui::replay::{ReplayRequest, ReplayScreen};
 use crate::ui::resume::{LibraryChoice, LibraryPanel};
@@ -33,6 +35,8 @@ pub enum Screen {
     Setup(TableSetupForm),
     /// The player's settings.
     Settings,
+    /// About Cardtable: version, licence, credits.
+    About,
     /// Playing.
     Table(Box<TableScreen>),
     /// The people who play here.
@@ -50,6 +54,8 @@ pub enum Screen {
 pub struct CardtableApp {
     screen: Screen,
     settings: Settings,
+    /// The menu over the table (Esc), with rules and settings readable during play.
+    menu: Option<MenuState>,
     next_seed: u64,
     /// Profiles, history, saves and settings on disk; `None` when no data folder could be
     /// opened (or in tests that need none).
@@ -88,6 +94,7 @@ impl CardtableApp {
         CardtableApp {
             screen: Screen::Start,
             settings,
+            menu: None,
             next_seed: seed,
             store,
             store_error,
@@ -100,38 +107,6 @@ impl CardtableApp {
     #[must_use]
     pub fn store(&self) -> Option<&Store> {
         self.store.as_ref()
-    }
-
-    /// The settings in force.
-    #[must_use]
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    fn look(&self) -> CardLook {
-        CardLook { four_colour: self.settings.four_colour }
-    }
-
-    /// The screen on display.
-    #[must_use]
-    pub fn screen(&self) -> &Screen {
-        &self.screen
-    }
-
-    fn seed(&mut self) -> u64 {
-        self.next_seed = self.next_seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        self.next_seed
-    }
-
-    fn sit_down(&mut self, options: AnyOptions, seats: Vec<crate::session::seating::Occupant>) {
-        let seed = self.seed();
-        match Host::new(options, seats, seed) {
-            Ok(host) => {
-                self.keeper = Some(MatchKeeper::new(&host, jiff::Timestamp::now()));
-                self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look())));
-            }
-            Err(error) => tracing::error!(%error, "the table could not be set up"),
-        }
     }
 
     /// The name of the profile that played last: the app remembers who sits down (matches
@@ -157,7 +132,8 @@ impl CardtableApp {
                 match saved.resume() {
                     Ok(host) => {
                         self.keeper = Some(MatchKeeper::resumed(&saved));
-                        self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look())));
+                        let table = LocalTable::resume(host, self.settings.bot_pace);
+                        self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
                     }
                     Err(error) => tracing::error!(%error, id = %saved.id, "an unfinished match does not resume"),
                 }
@@ -177,6 +153,96 @@ impl CardtableApp {
             Err(error) => tracing::error!(%error, %id, "a recorded match could not be read"),
         }
     }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The screen on display.
+    #[must_use]
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// Whether the menu is open over the table.
+    #[must_use]
+    pub fn menu_open(&self) -> bool {
+        self.menu.is_some()
+    }
+
+    fn seed(&mut self) -> u64 {
+        self.next_seed = self.next_seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        self.next_seed
+    }
+
+    fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
+        let seed = self.seed();
+        match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
+            Ok(table) => {
+                self.keeper = crate::session::Session::host(&table).map(|host| MatchKeeper::new(host, jiff::Timestamp::now()));
+                self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+            }
+            Err(error) => tracing::error!(%error, "the table could not be set up"),
+        }
+    }
+
+    /// Applies settings just changed: the language at once, the rest to the table.
+    fn settings_changed(&mut self) {
+        crate::i18n::set_language(self.settings.language);
+        if let Some(store) = &self.store
+            && let Err(error) = store.save_settings(self.settings)
+        {
+            tracing::warn!(%error, "the settings are not saved");
+        }
+        if let Screen::Table(table) = &mut self.screen {
+            table.apply_settings(self.settings);
+        }
+    }
+
+    /// Does what the start screen asked (also used to open straight into a quick game).
+    pub fn start_choice(&mut self, choice: StartChoice) {
+        match choice {
+            StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
+            StartChoice::QuickPlay(kind) => {
+                let options = AnyOptions::defaults(kind);
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
+                self.sit_down(options, seats);
+            }
+            StartChoice::NewTable(kind) => {
+                let mut form = TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players());
+                if let (Some(name), Some(seat)) = (self.last_player(), form.seats.first_mut()) {
+                    *seat = Occupant::Human { name };
+                }
+                self.screen = Screen::Setup(form);
+            }
+            StartChoice::Settings => self.screen = Screen::Settings,
+            StartChoice::About => self.screen = Screen::About,
+        }
+    }
+
+    fn menu_choice(&mut self, choice: MenuChoice) {
+        match choice {
+            MenuChoice::Resume => self.menu = None,
+            MenuChoice::Leave => {
+                self.menu = None;
+                self.screen = Screen::Start;
+            }
+            MenuChoice::SettingsChanged => self.settings_changed(),
+        }
+    }
+}
+
+/// A back button and a screen title.
+fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
+    let mut back = false;
+    ui.horizontal_wrapped(|ui| {
+        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+        ui.label(RichText::new(title).size(22.0).strong());
+    });
+    back
 }
 
 impl eframe::App for CardtableApp {
@@ -184,8 +250,10 @@ impl eframe::App for CardtableApp {
         if let Some(store) = &mut self.store {
             store.poll();
             // The store's one hook at the table: save after every action, record once decided.
-            if let (Screen::Table(table), Some(keeper)) = (&self.screen, &mut self.keeper) {
-                keeper.sync(table.host(), store, jiff::Timestamp::now());
+            if let (Screen::Table(table), Some(keeper)) = (&self.screen, &mut self.keeper)
+                && let Some(host) = table.session().host()
+            {
+                keeper.sync(host, store, jiff::Timestamp::now());
                 if keeper.busy() {
                     ctx.request_repaint_after(std::time::Duration::from_millis(20));
                 }
@@ -199,14 +267,24 @@ impl eframe::App for CardtableApp {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(seconds) = frame.info().cpu_usage {
+            // The previous frame's CPU time (ui and painting), for measuring (RUST_LOG=cardtable::frame=trace).
+            tracing::trace!(target: "cardtable::frame", cpu_ms = f64::from(seconds) * 1_000.0);
+        }
         let mut start_choice = None;
         let mut setup_choice = None;
         let mut table_request = None;
         let mut back = false;
+        let mut settings_changed = false;
         let mut library_choice = None;
         let mut replay = None;
         let mut next_screen = None;
+        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
+        // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
+        if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             if let Some(store) = &mut self.store {
                 ui::notices::banner(ui, store);
@@ -243,10 +321,7 @@ impl eframe::App for CardtableApp {
                     }
                 }
                 Screen::Rules(kind) => {
-                    ui.horizontal_wrapped(|ui| {
-                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(tr!("rules-title", game = ui::names::game(*kind))).size(22.0).strong());
-                    });
+                    back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);
                 }
                 Screen::Setup(form) => {
@@ -254,22 +329,26 @@ impl eframe::App for CardtableApp {
                     setup_choice = ui::setup::show(ui, form, range);
                 }
                 Screen::Settings => {
-                    ui.horizontal_wrapped(|ui| {
-                        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(tr!("settings-title")).size(22.0).strong());
-                    });
-                    if ui::settings::show(ui, &mut self.settings) {
-                        crate::i18n::set_language(self.settings.language);
-                        if let Some(store) = &self.store
-                            && let Err(error) = store.save_settings(self.settings)
-                        {
-                            tracing::warn!(%error, "the settings are not saved");
-                        }
+                    back = title_bar(ui, tr!("settings-title"));
+                    settings_changed = ui::settings::show(ui, &mut self.settings);
+                }
+                Screen::Table(table) => {
+                    if self.menu.is_none() {
+                        table_request = table.show(ui);
+                    } else {
+                        // The table stays behind the menu, but takes no input from it.
+                        ui.add_enabled_ui(false, |ui| table.show(ui));
                     }
                 }
-                Screen::Table(table) => table_request = table.show(ui),
+                Screen::About => {
+                    back = title_bar(ui, tr!("about-title"));
+                    start_choice = ui::about::show(ui).map(StartChoice::Rules);
+                }
             }
         });
+        if settings_changed {
+            self.settings_changed();
+        }
         if let Some(screen) = next_screen {
             self.screen = screen;
         }
@@ -279,31 +358,23 @@ impl eframe::App for CardtableApp {
         if let Some(choice) = library_choice {
             self.library_choice(choice);
         }
-        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
-        if back
-            || (escape && !matches!(self.screen, Screen::Start | Screen::Table(_)))
-            || table_request == Some(TableRequest::Leave)
-            || setup_choice == Some(SetupChoice::Back)
-        {
+        if let Screen::Table(table) = &self.screen {
+            if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
+                self.menu = Some(MenuState::default());
+            } else if let Some(menu) = &mut self.menu {
+                let kind = table.session().kind();
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape) {
+                    self.menu_choice(choice);
+                }
+            }
+        } else if escape && !matches!(self.screen, Screen::Start) {
+            back = true;
+        }
+        if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
             self.screen = Screen::Start;
         }
-        match start_choice {
-            Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
-            Some(StartChoice::QuickPlay(kind)) => {
-                let options = AnyOptions::defaults(kind);
-                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
-                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
-                self.sit_down(options, seats);
-            }
-            Some(StartChoice::NewTable(kind)) => {
-                let mut form = TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players());
-                if let (Some(name), Some(seat)) = (self.last_player(), form.seats.first_mut()) {
-                    *seat = crate::session::seating::Occupant::Human { name };
-                }
-                self.screen = Screen::Setup(form);
-            }
-            Some(StartChoice::Settings) => self.screen = Screen::Settings,
-            None => {}
+        if let Some(choice) = start_choice {
+            self.start_choice(choice);
         }
         if setup_choice == Some(SetupChoice::Start)
             && let Screen::Setup(form) = &self.screen
@@ -313,8 +384,8 @@ impl eframe::App for CardtableApp {
         }
         if table_request == Some(TableRequest::PlayAgain)
             && let Screen::Table(table) = &self.screen
+            && let Some((options, seats)) = table.session().rematch()
         {
-            let (options, seats) = (table.host().game().rematch_options(), table.host().seats().to_vec());
             self.sit_down(options, seats);
         }
     }
@@ -324,18 +395,33 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window(data_dir: Option<&std::path::Path>) -> eframe::Result {
+pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> eframe::Result {
+    let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cardtable")
-            .with_inner_size([1000.0, 720.0])
+            .with_app_id(ui::about::APP_ID)
+            .with_icon(ui::about::window_icon())
+            .with_inner_size(size)
             .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
+    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
+    let seed = args.seed.unwrap_or(clock);
+    let quick_play = args.quick_play;
     let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
         tracing::error!(%error, "no data folder: profiles, history and saves are off");
         error.to_string()
     });
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
-    eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::with_store(cc, seed, store)))))
+    eframe::run_native(
+        "Cardtable",
+        options,
+        Box::new(move |cc| {
+            let mut app = CardtableApp::with_store(cc, seed, store);
+            if let Some(kind) = quick_play {
+                app.start_choice(StartChoice::QuickPlay(kind));
+            }
+            Ok(Box::new(app))
+        }),
+    )
 }

@@ -1,7 +1,9 @@
 //! Screens and widgets. Drawing only: screens return what the user asked for, the app applies it.
 
+pub mod about;
 pub mod card;
 pub mod history;
+pub mod menu;
 pub mod names;
 pub mod notices;
 pub mod profiles;

@@ -17,6 +17,8 @@ pub enum StartChoice {
     NewTable(GameKind),
     /// Open the settings.
     Settings,
+    /// Open About Cardtable.
+    About,
 }
 
 /// Draws the start screen.
@@ -39,16 +41,13 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
                 ui.label(RichText::new(&game).size(22.0).strong());
                 ui.label(names::pitch(kind));
                 ui.horizontal_wrapped(|ui| {
-                    if super::table::has_board(kind) {
-                        let quick =
-                            egui::Button::new(RichText::new(tr!("start-quick-play", game = &game)).strong()).fill(theme::ACCENT_DARK);
-                        if ui.add(quick.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                            choice = Some(StartChoice::QuickPlay(kind));
-                        }
-                        let new_table = egui::Button::new(tr!("start-new-table", game = &game));
-                        if ui.add(new_table.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                            choice = Some(StartChoice::NewTable(kind));
-                        }
+                    let quick = egui::Button::new(RichText::new(tr!("start-quick-play", game = &game)).strong()).fill(theme::ACCENT_DARK);
+                    if ui.add(quick.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                        choice = Some(StartChoice::QuickPlay(kind));
+                    }
+                    let new_table = egui::Button::new(tr!("start-new-table", game = &game));
+                    if ui.add(new_table.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                        choice = Some(StartChoice::NewTable(kind));
                     }
                     if ui.add(egui::Button::new(tr!("start-how-to-play", game = &game)).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                         choice = Some(StartChoice::Rules(kind));
@@ -57,7 +56,12 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
             });
         }
         ui.add_space(8.0);
-        ui.label(RichText::new(tr!("app-version", version = env!("CARGO_PKG_VERSION"))).small().color(theme::INK_DIM));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(tr!("app-version", version = env!("CARGO_PKG_VERSION"))).small().color(theme::INK_DIM));
+            if ui.add(egui::Button::new(tr!("about-open")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                choice = Some(StartChoice::About);
+            }
+        });
     });
     choice
 }

@@ -36,12 +36,18 @@ pub const HAND_CARD: f32 = 120.0;
 pub const HAND_CARD_NARROW: f32 = 84.0;
 /// Width under which the narrow layout is used.
 pub const NARROW: f32 = 600.0;
+/// Width from which the table keeps its log in a column beside it.
+pub const WIDE: f32 = 900.0;
+/// Width of the log column on wide windows.
+pub const LOG_WIDTH: f32 = 280.0;
 /// Fill of the primary button.
 pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
 /// Smallest side of a touch target, in points.
 pub const TOUCH: f32 = 44.0;
 /// Outer margin of screens.
 pub const MARGIN: f32 = 16.0;
+/// Side of the application icon on the About screen.
+pub const ABOUT_ICON: f32 = 96.0;
 /// Widest column of text or buttons, so large windows stay readable.
 pub const READABLE_WIDTH: f32 = 720.0;
 
