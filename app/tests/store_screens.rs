@@ -163,7 +163,8 @@ fn an_unfinished_match_is_offered_and_resumes_where_it_stopped() {
     click(&mut harness, "Cancel");
     click(&mut harness, "Resume");
     let Screen::Table(table) = harness.state().screen() else { panic!("the table opens") };
-    assert_eq!(table.host().expect("a local table").steps(), saved.steps.as_slice(), "every step is back");
+    let steps = table.host().expect("a local table").steps();
+    assert!(steps.starts_with(&saved.steps), "every saved step is back (bots may already play on): {steps:?}");
 }
 
 #[test]
