@@ -7,4 +7,5 @@ pub mod commands;
 pub mod i18n;
 pub mod session;
 pub mod settings;
+pub mod store;
 pub mod ui;
