@@ -133,7 +133,7 @@ impl CardtableApp {
                     Ok(host) => {
                         self.keeper = Some(MatchKeeper::resumed(&saved));
                         let table = LocalTable::resume(host, self.settings.bot_pace);
-                        self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+                        self.seat_at(Box::new(table));
                     }
                     Err(error) => tracing::error!(%error, id = %saved.id, "an unfinished match does not resume"),
                 }
@@ -177,12 +177,24 @@ impl CardtableApp {
         self.next_seed
     }
 
+    /// Whether the match at the table is saved after every move: a keeper and a writable store.
+    fn saving(&self) -> bool {
+        self.keeper.is_some() && self.store.as_ref().is_some_and(|store| store.read_only().is_none())
+    }
+
+    /// Shows the table of `session` (its keeper already set).
+    fn seat_at(&mut self, session: Box<dyn crate::session::Session>) {
+        let mut table = TableScreen::new(session, self.settings);
+        table.set_saved(self.saving());
+        self.screen = Screen::Table(Box::new(table));
+    }
+
     fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
         let seed = self.seed();
         match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
             Ok(table) => {
                 self.keeper = crate::session::Session::host(&table).map(|host| MatchKeeper::new(host, jiff::Timestamp::now()));
-                self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+                self.seat_at(Box::new(table));
             }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
@@ -363,7 +375,7 @@ impl eframe::App for CardtableApp {
                 self.menu = Some(MenuState::default());
             } else if let Some(menu) = &mut self.menu {
                 let kind = table.session().kind();
-                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape) {
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, self.saving()) {
                     self.menu_choice(choice);
                 }
             }

@@ -165,6 +165,12 @@ fn an_unfinished_match_is_offered_and_resumes_where_it_stopped() {
     let Screen::Table(table) = harness.state().screen() else { panic!("the table opens") };
     let steps = table.host().expect("a local table").steps();
     assert!(steps.starts_with(&saved.steps), "every saved step is back (bots may already play on): {steps:?}");
+    // Leaving says the truth: this match is saved and can be resumed.
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    click(&mut harness, "Leave the match…");
+    harness.get_by_label_contains("It is saved after every move");
+    assert!(harness.query_by_label_contains("not saved").is_none());
 }
 
 #[test]

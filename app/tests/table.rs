@@ -129,6 +129,7 @@ fn leaving_a_match_in_progress_asks_first() {
     harness.get_by_label("← Leave").click();
     harness.run();
     assert!(matches!(harness.state().screen(), Screen::Table(_)), "one click does not throw the match away");
+    harness.get_by_label_contains("It is not saved"); // this app has no data folder
     harness.get_by_label("Keep playing").click();
     harness.run();
     assert!(harness.query_by_label("Leave the match").is_none());

@@ -45,7 +45,7 @@ fn wide_button(ui: &mut egui::Ui, text: String) -> bool {
 }
 
 /// Draws the menu; `escape` closes a page (or the menu). Returns what was chosen.
-pub fn show(ctx: &egui::Context, menu: &mut MenuState, kind: GameKind, settings: &mut Settings, escape: bool) -> Option<MenuChoice> {
+pub fn show(ctx: &egui::Context, menu: &mut MenuState, kind: GameKind, settings: &mut Settings, escape: bool, saved: bool) -> Option<MenuChoice> {
     let mut choice = None;
     let screen = ctx.content_rect();
     let width = (screen.width() - 2.0 * theme::MARGIN).min(theme::READABLE_WIDTH);
@@ -72,7 +72,7 @@ pub fn show(ctx: &egui::Context, menu: &mut MenuState, kind: GameKind, settings:
                 }
             }
             MenuPage::ConfirmLeave => {
-                ui.label(RichText::new(tr!("table-leave-question")).strong());
+                ui.label(RichText::new(super::table::leave_question(saved)).strong());
                 if wide_button(ui, tr!("table-leave-confirm")) {
                     choice = Some(MenuChoice::Leave);
                 }

@@ -1,8 +1,9 @@
 //! The replay viewer: a finished match rebuilt from its record, stepped through forward and
-//! back (buttons, slider, arrow keys), with every seat's hand revealed.
+//! back (buttons, slider, arrow keys): the table's centre and every seat's cards face up,
+//! Youglouf's unseen slots too.
 
 use cardtable_engine::games::youglouf::SlotView;
-use cardtable_engine::{AnyView, Card, Seat, Viewer};
+use cardtable_engine::{AnyGame, AnyView, Card, Seat, Viewer};
 use egui::RichText;
 
 use crate::session::host::Step;
@@ -27,29 +28,23 @@ pub struct ReplayScreen {
     names: Vec<String>,
 }
 
-/// A seat's cards as that seat knows them: the hand, or Youglouf's slots it has seen
-/// (`None` for a face-down slot it has not).
-fn hand(view: &AnyView) -> Vec<Option<Card>> {
-    let known = |cards: &Option<Vec<Card>>| cards.iter().flatten().copied().map(Some).collect();
-    match view {
-        AnyView::CrazyEights(view) => known(&view.hand),
-        AnyView::Fool108(view) => known(&view.hand),
-        AnyView::HundredOne(view) => known(&view.hand),
-        AnyView::Dunno(view) => known(&view.hand),
-        AnyView::Youglouf(view) => view
-            .viewer
-            .seat()
-            .map(|seat| {
-                view.slots[seat]
-                    .iter()
-                    .filter_map(|slot| match slot {
-                        SlotView::Empty => None,
-                        SlotView::FaceDown => Some(None),
-                        SlotView::Known(card) => Some(Some(*card)),
-                    })
-                    .collect()
+/// A seat's cards face up: its hand, or every Youglouf slot, looked at or not (the post-match
+/// reveal; `None` for an empty Youglouf slot is skipped).
+fn revealed_hand(game: &AnyGame, view: &AnyView, seat: Seat) -> Vec<Card> {
+    let held = |cards: &Option<Vec<Card>>| cards.iter().flatten().copied().collect();
+    match (game, view) {
+        (AnyGame::Youglouf(game), _) => game.revealed_slots()[seat]
+            .iter()
+            .filter_map(|slot| match slot {
+                SlotView::Known(card) => Some(*card),
+                SlotView::Empty | SlotView::FaceDown => None,
             })
-            .unwrap_or_default(),
+            .collect(),
+        (_, AnyView::CrazyEights(view)) => held(&view.hand),
+        (_, AnyView::Fool108(view)) => held(&view.hand),
+        (_, AnyView::HundredOne(view)) => held(&view.hand),
+        (_, AnyView::Dunno(view)) => held(&view.hand),
+        (_, AnyView::Youglouf(_)) => Vec::new(),
     }
 }
 
@@ -125,6 +120,8 @@ impl ReplayScreen {
         let host = self.replay.host();
         let totals = host.game().totals().clone();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            // The table's centre as anyone at it saw it: pile, stock, suit to follow, direction.
+            crate::ui::table::games::centre(ui, &host.view(Viewer::Spectator), theme::REPLAY_CARD.y, look);
             for (index, name) in self.names.iter().enumerate() {
                 let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
                 let to_act = host.to_act().contains(seat);
@@ -139,20 +136,48 @@ impl ReplayScreen {
                         );
                     });
                     ui.horizontal_wrapped(|ui| {
-                        for card_slot in hand(&host.view(Viewer::Seat(seat))) {
-                            match card_slot {
-                                Some(card_shown) => {
-                                    card::face(ui, card_shown, theme::REPLAY_CARD, Offer::Shown, look);
-                                }
-                                None => {
-                                    card::back(ui, theme::REPLAY_CARD);
-                                }
-                            }
+                        for card_shown in revealed_hand(host.game(), &host.view(Viewer::Seat(seat)), seat) {
+                            card::face(ui, card_shown, theme::REPLAY_CARD, Offer::Shown, look);
                         }
                     });
                 });
             }
         });
         request
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cardtable_engine::{AnyOptions, GameKind};
+
+    use super::*;
+    use crate::session::host::Host;
+    use crate::session::seating::Occupant;
+
+    /// Youglouf's slots nobody has looked at are face down in every seat's view, yet the
+    /// replay shows all four of each seat's cards; other games show the hand.
+    #[test]
+    fn the_replay_shows_every_card_even_those_no_view_holds() {
+        for kind in [GameKind::Youglouf, GameKind::CrazyEights] {
+            let options = AnyOptions::defaults(kind);
+            let seats = vec![Occupant::Human { name: "Ana".into() }, Occupant::Human { name: "Bo".into() }, Occupant::Human { name: "Cy".into() }];
+            let host = Host::new(options, seats, 7).expect("a table");
+            for seat in (0..3).map(Seat) {
+                let view = host.view(Viewer::Seat(seat));
+                let shown = revealed_hand(host.game(), &view, seat);
+                let expected = if kind == GameKind::Youglouf { 4 } else { hand(&view).len() };
+                assert_eq!(shown.len(), expected, "{kind:?} seat {}", seat.0);
+                assert!(!shown.is_empty());
+            }
+        }
+    }
+
+    /// The hand a seat's own view holds.
+    fn hand(view: &AnyView) -> Vec<Card> {
+        match view {
+            AnyView::CrazyEights(view) => view.hand.clone().unwrap_or_default(),
+            _ => Vec::new(),
+        }
     }
 }

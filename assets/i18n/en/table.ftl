@@ -27,6 +27,7 @@ table-own-total = Your total: { $points }
 table-done = Done — hide my cards
 table-next-move = Next move (Enter)
 table-leave-question = Leave this match? It is not saved and cannot be resumed.
+table-leave-question-saved = Leave this match? It is saved after every move: resume it from the start screen.
 table-leave-confirm = Leave the match
 table-keep-playing = Keep playing
 table-one-for = "One!" — { $name }

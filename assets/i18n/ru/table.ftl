@@ -29,6 +29,7 @@ table-own-total = Ваш счёт: { $points }
 table-done = Готово — скрыть мои карты
 table-next-move = Следующий ход (Enter)
 table-leave-question = Выйти из партии? Она не сохранится, продолжить будет нельзя.
+table-leave-question-saved = Выйти из партии? Она сохраняется после каждого хода: продолжить можно с начального экрана.
 table-leave-confirm = Выйти из партии
 table-keep-playing = Играть дальше
 table-one-for = «Одна!» — { $name }

@@ -30,6 +30,12 @@ use keys::Keys;
 use motion::Flights;
 use privacy::{Device, Privacy};
 
+/// The question before leaving a match: whether it can be resumed depends on whether it is saved.
+#[must_use]
+pub fn leave_question(saved: bool) -> String {
+    if saved { tr!("table-leave-question-saved") } else { tr!("table-leave-question") }
+}
+
 /// What the table asks of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableRequest {
@@ -55,9 +61,16 @@ pub struct TableScreen {
     settings: Settings,
     /// "Leave" was pressed during a match: ask before throwing it away.
     confirm_leave: bool,
+    /// Whether the match is saved after every move (a store keeps it), for the leave question.
+    saved: bool,
     /// The latest time seen, in seconds.
     now: f64,
 }
+
+    /// Says whether the match is saved after every move, so leaving tells the truth about it.
+    pub fn set_saved(&mut self, saved: bool) {
+        self.saved = saved;
+    }
 
 impl TableScreen {
     /// A table for this session.
@@ -75,6 +88,7 @@ impl TableScreen {
             error: None,
             settings,
             confirm_leave: false,
+            saved: false,
             now: 0.0,
         }
     }
@@ -280,7 +294,7 @@ impl TableScreen {
         });
         if self.confirm_leave {
             ui.horizontal_wrapped(|ui| {
-                ui.colored_label(theme::ACCENT, tr!("table-leave-question"));
+                ui.colored_label(theme::ACCENT, leave_question(self.saved));
                 if ui.add(egui::Button::new(tr!("table-leave-confirm")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                     request = Some(TableRequest::Leave);
                 }

@@ -22,7 +22,7 @@ use super::knowledge::MAX_PLAYERS;
 use super::options::YougloufOptions;
 use super::round::{Round, Stage, card_value};
 use super::rules::{check, legal_actions_into};
-use super::view::{YougloufView, sees_held, slot_views, step_view};
+use super::view::{SlotView, YougloufView, sees_held, slot_views, step_view};
 
 /// A Youglouf game (our match).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,6 +55,13 @@ pub fn score_called(round: &Round, declarer: Seat) -> BySeat<SeatScore> {
 }
 
 impl Youglouf {
+    /// Every seat's slots with every card face up: the post-match reveal of a replay (house
+    /// rule 2), never part of a seat's view during play.
+    #[must_use]
+    pub fn revealed_slots(&self) -> BySeat<Vec<SlotView>> {
+        slot_views(&self.round, Viewer::Spectator, true)
+    }
+
     /// The round in play (or the last one, once it is over).
     #[must_use]
     pub fn round(&self) -> &Round {

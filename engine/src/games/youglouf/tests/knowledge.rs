@@ -193,3 +193,18 @@ fn before_any_card_is_shown_nobody_knows_anyone_elses_cards() {
     }
     assert_eq!(view_cards(&game.view(Viewer::Spectator)), [0; crate::card::CARD_KINDS]);
 }
+
+/// ARCHITECTURE.md, rule of the house 2 ("except a post-match reveal, by design"): the reveal
+/// for a replay shows every slot face up, while no seat's view during play does.
+#[test]
+fn the_replay_reveal_shows_every_card_that_views_hide() {
+    let mut game = table(0, &["7C 3C 4C 5C", "7D 3D 4D 5D", "7H 9H 4H 5H"], "7S");
+    look_all(&mut game);
+    let revealed = game.revealed_slots();
+    for seat in 0..3 {
+        assert!(revealed[Seat(seat)].iter().all(|slot| matches!(slot, SlotView::Known(_))), "seat {seat} fully revealed");
+        let own = slots(&game, Viewer::Seat(Seat(seat)), seat);
+        assert!(own.iter().any(|slot| *slot == SlotView::FaceDown), "seat {seat}'s own view still hides two slots");
+    }
+    assert_eq!(revealed[Seat(1)][0], SlotView::Known(card("7D")));
+}
