@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use cardtable_engine::Seat;
 use cardtable_engine::bots::arena::{self, ArenaConfig, ArenaObserver, ArenaReport};
-use cardtable_engine::bots::{BotLevel, IsmctsConfig};
+use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, SearchTuning};
+use cardtable_engine::{GameKind, Seat};
 
 use crate::cli::SimArgs;
 
@@ -48,6 +48,18 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The Hard level's default iterations for `game`.
+fn hard_budget(game: GameKind) -> u32 {
+    struct Budget;
+    impl BotGameVisitor for Budget {
+        type Output = u32;
+        fn visit<G: BotGame>(self) -> u32 {
+            G::SEARCH.iterations
+        }
+    }
+    bots::roster::visit(game, Budget)
+}
+
 /// "median …, worst … over N" for a list of times.
 fn timing(times: &mut [Duration]) -> String {
     if times.is_empty() {
@@ -63,8 +75,8 @@ fn timing(times: &mut [Duration]) -> String {
 /// Bad options, a level the game has no bot for yet, or a table the game refuses.
 pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
     let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
-    let hard = IsmctsConfig { iterations: args.iterations.unwrap_or(IsmctsConfig::default().iterations), ..IsmctsConfig::default() };
-    let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, hard };
+    let search = SearchTuning { iterations: args.iterations, ..SearchTuning::default() };
+    let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, search };
     let mut clock =
         DecisionClock { all: vec![Vec::new(); seats.len()], searched: vec![Vec::new(); seats.len()], ..DecisionClock::default() };
     let started = Instant::now();
@@ -74,29 +86,37 @@ pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
 
 fn table(args: &SimArgs, config: &ArenaConfig, report: &ArenaReport, clock: &mut DecisionClock, elapsed: Duration) -> String {
     let mut out = String::new();
+    let budget = match config.search.iterations {
+        Some(iterations) => format!("{iterations} iterations"),
+        None => format!("{} iterations (the game's default)", hard_budget(args.game)),
+    };
     let _ = writeln!(
         out,
-        "{}: {} matches, {} rounds ({} turn-capped), seed {}, Hard budget {} iterations, {:.1?}",
+        "{}: {} matches, {} rounds ({} turn-capped), seed {}, Hard budget {budget}, {:.1?}",
         args.game.name(),
         report.matches,
         report.rounds,
         report.turn_capped_rounds,
         args.seed,
-        config.hard.iterations,
         elapsed
     );
-    let _ =
-        writeln!(out, "{:<5} {:<7} {:>6} {:>7} {:>15}  decision time (all) · searched", "seat", "level", "wins", "rate", "95 % interval");
+    let _ = writeln!(out, "parity (a seat's share of the wins if all seats played alike): {:.1}%", 100.0 * report.parity());
+    let _ = writeln!(
+        out,
+        "{:<5} {:<7} {:>6} {:>7} {:>15} {:>9}  decision time (all) · searched",
+        "seat", "level", "wins", "rate", "95 % interval", "optional"
+    );
     for (index, level) in report.seats.iter().enumerate() {
         let wins = report.wins[index];
         let (low, high) = wilson(wins, report.matches);
         let _ = writeln!(
             out,
-            "{index:<5} {:<7} {wins:>6} {:>6.1}% {:>6.1}–{:<5.1}%  {} · {}",
+            "{index:<5} {:<7} {wins:>6} {:>6.1}% {:>6.1}–{:<5.1}% {:>9}  {} · {}",
             level.to_string(),
             100.0 * wins as f64 / report.matches.max(1) as f64,
             100.0 * low,
             100.0 * high,
+            report.optional_taken[index],
             timing(&mut clock.all[index]),
             timing(&mut clock.searched[index]),
         );

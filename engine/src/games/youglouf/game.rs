@@ -55,6 +55,11 @@ pub fn score_called(round: &Round, declarer: Seat) -> BySeat<SeatScore> {
 }
 
 impl Youglouf {
+    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
+    pub(super) fn in_play(options: YougloufOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Youglouf {
+        Youglouf { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
+    }
+
     /// The round in play (or the last one, once it is over).
     #[must_use]
     pub fn round(&self) -> &Round {
