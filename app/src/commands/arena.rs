@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use cardtable_engine::bots::arena::{self, ArenaConfig, ArenaObserver, ArenaReport};
-use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, SearchTuning};
+use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, IsmctsConfig, SearchTuning};
 use cardtable_engine::{GameKind, Seat};
 
 use crate::cli::SimArgs;
@@ -48,16 +48,25 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The Hard level's default iterations for `game`.
-fn hard_budget(game: GameKind) -> u32 {
-    struct Budget;
-    impl BotGameVisitor for Budget {
-        type Output = u32;
-        fn visit<G: BotGame>(self) -> u32 {
-            G::SEARCH.iterations
+/// The Hard level's search for `game` with `tuning` applied to the game's default.
+fn hard_search(game: GameKind, tuning: SearchTuning) -> IsmctsConfig {
+    struct Search(SearchTuning);
+    impl BotGameVisitor for Search {
+        type Output = IsmctsConfig;
+        fn visit<G: BotGame>(self) -> IsmctsConfig {
+            self.0.apply(G::SEARCH)
         }
     }
-    bots::roster::visit(game, Budget)
+    bots::roster::visit(game, Search(tuning))
+}
+
+/// The search budget in words.
+fn describe(search: &IsmctsConfig) -> String {
+    let playouts = match search.horizon {
+        Some(moves) => format!("playouts of {moves} moves"),
+        None => "playouts to the round's end".to_owned(),
+    };
+    format!("{} iterations, exploration {}, bias {}, {playouts}", search.iterations, search.exploration, search.bias)
 }
 
 /// "median …, worst … over N" for a list of times.
@@ -72,7 +81,7 @@ fn timing(times: &mut [Duration]) -> String {
 /// Runs the matches and returns the table to print.
 ///
 /// # Errors
-/// Bad options, a level the game has no bot for yet, or a table the game refuses.
+/// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
 pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
     let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
     let search = SearchTuning { iterations: args.iterations, ..SearchTuning::default() };
@@ -86,13 +95,9 @@ pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
 
 fn table(args: &SimArgs, config: &ArenaConfig, report: &ArenaReport, clock: &mut DecisionClock, elapsed: Duration) -> String {
     let mut out = String::new();
-    let budget = match config.search.iterations {
-        Some(iterations) => format!("{iterations} iterations"),
-        None => format!("{} iterations (the game's default)", hard_budget(args.game)),
-    };
     let _ = writeln!(
         out,
-        "{}: {} matches, {} rounds ({} turn-capped), seed {}, Hard budget {budget}, {:.1?}",
+        "{}: {} matches, {} rounds ({} turn-capped), seed {}, {:.1?}",
         args.game.name(),
         report.matches,
         report.rounds,
@@ -100,6 +105,9 @@ fn table(args: &SimArgs, config: &ArenaConfig, report: &ArenaReport, clock: &mut
         args.seed,
         elapsed
     );
+    if report.seats.contains(&BotLevel::Hard) {
+        let _ = writeln!(out, "Hard: {}", describe(&hard_search(args.game, config.search)));
+    }
     let _ = writeln!(out, "parity (a seat's share of the wins if all seats played alike): {:.1}%", 100.0 * report.parity());
     let _ = writeln!(
         out,
