@@ -117,3 +117,12 @@ fn sim_seats_plays_any_mix_of_levels_at_every_game() {
     let output = cardtable(&["sim", "--game", "dunno", "--seats", "hard,expert", "--matches", "1"]);
     assert!(!output.status.success() && stderr(&output).contains("unknown bot level `expert`"), "{}", stderr(&output));
 }
+
+#[test]
+fn version_prints_the_name_and_the_cargo_version() {
+    for flag in ["--version", "-V"] {
+        let output = cardtable(&[flag]);
+        assert!(output.status.success(), "{flag}: {}", stderr(&output));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), format!("cardtable {}\n", env!("CARGO_PKG_VERSION")), "{flag}");
+    }
+}

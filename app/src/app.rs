@@ -1,14 +1,26 @@
-//! The eframe application: which screen is up, the choices screens return, and the paced
-//! logic (bots) kept apart from drawing.
+//! The eframe application: which screen is up, the menu over the table, the choices screens
+//! return (applied after drawing), and the paced logic (bots, messages) kept apart from drawing.
 
-use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor};
+use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
-use crate::session::host::Host;
-use crate::session::seating::{quick_level, quick_seating};
+use crate::cli::WindowArgs;
+use crate::session::local::LocalTable;
+use crate::session::seating::{Occupant, quick_level, quick_seating};
+use crate::settings::Settings;
+use crate::store::Store;
+use crate::store::keeper::MatchKeeper;
+use crate::store::record::MatchId;
+use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::history::{HistoryRequest, HistoryScreen};
+use crate::ui::menu::{MenuChoice, MenuState};
+use crate::ui::profiles::{ProfilesRequest, ProfilesScreen};
+use crate::ui::replay::{ReplayRequest, ReplayScreen};
+use crate::ui::resume::{LibraryChoice, LibraryPanel};
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
+use crate::ui::stats::{StatsRequest, StatsScreen};
 use crate::ui::table::{TableRequest, TableScreen};
 use crate::ui::{self, theme};
 
@@ -21,34 +33,131 @@ pub enum Screen {
     Rules(GameKind),
     /// Setting a table up.
     Setup(TableSetupForm),
+    /// The player's settings.
+    Settings,
+    /// About Cardtable: version, licence, credits.
+    About,
     /// Playing.
     Table(Box<TableScreen>),
+    /// The people who play here.
+    Profiles(ProfilesScreen),
+    /// Finished matches.
+    History(HistoryScreen),
+    /// A profile's statistics.
+    Stats(StatsScreen),
+    /// Stepping through a finished match.
+    Replay(Box<ReplayScreen>),
 }
 
 /// Cardtable's window.
 #[derive(Debug)]
 pub struct CardtableApp {
     screen: Screen,
-    look: CardLook,
+    settings: Settings,
+    /// The menu over the table (Esc), with rules and settings readable during play.
+    menu: Option<MenuState>,
     next_seed: u64,
-}
-
-struct SeatInfo;
-
-impl GameVisitor for SeatInfo {
-    type Output = (usize, std::ops::RangeInclusive<usize>);
-    fn visit<G: Game>(self) -> Self::Output {
-        let options = G::Options::default();
-        (G::default_players(&options), G::seat_range(&options))
-    }
+    /// Profiles, history, saves and settings on disk; `None` when no data folder could be
+    /// opened (or in tests that need none).
+    store: Option<Store>,
+    /// Why there is no store, to tell the player.
+    store_error: Option<String>,
+    /// Keeps the match at the table saved and records it once decided.
+    keeper: Option<MatchKeeper>,
+    /// The start screen's way to profiles, history and unfinished matches.
+    library: LibraryPanel,
 }
 
 impl CardtableApp {
     /// Sets up fonts and theme and opens on the start screen. Matches are seeded from `seed`.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, seed: u64) -> CardtableApp {
+        CardtableApp::with_store(cc, seed, Ok(None))
+    }
+
+    /// As [`CardtableApp::new`], keeping settings, profiles, history and saved matches in
+    /// `store` (an error says why there is none).
+    #[must_use]
+    pub fn with_store(cc: &eframe::CreationContext<'_>, seed: u64, store: Result<Option<Store>, String>) -> CardtableApp {
         theme::install(&cc.egui_ctx);
-        CardtableApp { screen: Screen::Start, look: CardLook::default(), next_seed: seed }
+        let (mut store, store_error) = match store {
+            Ok(store) => (store, None),
+            Err(error) => (None, Some(error)),
+        };
+        let settings = store.as_mut().map_or_else(Settings::default, |store| {
+            store.load_settings().unwrap_or_else(|error| {
+                tracing::error!(%error, "the settings could not be read");
+                Settings::default()
+            })
+        });
+        crate::i18n::set_language(settings.language);
+        CardtableApp {
+            screen: Screen::Start,
+            settings,
+            menu: None,
+            next_seed: seed,
+            store,
+            store_error,
+            keeper: None,
+            library: LibraryPanel::default(),
+        }
+    }
+
+    /// The data folder's store, if one is open.
+    #[must_use]
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
+    /// The name of the profile that played last: the app remembers who sits down (matches
+    /// are counted for a profile when a seat has its name).
+    fn last_player(&self) -> Option<String> {
+        self.store.as_ref()?.profiles().recent().next().map(|profile| profile.name.clone())
+    }
+
+    /// Applies a choice made on the start screen's store panel.
+    fn library_choice(&mut self, choice: LibraryChoice) {
+        let Some(store) = &mut self.store else { return };
+        match choice {
+            LibraryChoice::Profiles => self.screen = Screen::Profiles(ProfilesScreen::default()),
+            LibraryChoice::History => self.screen = Screen::History(HistoryScreen::default()),
+            LibraryChoice::Statistics => self.screen = Screen::Stats(StatsScreen::default()),
+            LibraryChoice::Discard(id) => {
+                if let Err(error) = store.discard_unfinished(&id) {
+                    tracing::error!(%error, "an unfinished match could not be discarded");
+                }
+            }
+            LibraryChoice::Resume(id) => {
+                let Some(saved) = store.unfinished().iter().find(|saved| saved.id == id).cloned() else { return };
+                match saved.resume() {
+                    Ok(host) => {
+                        self.keeper = Some(MatchKeeper::resumed(&saved));
+                        let table = LocalTable::resume(host, self.settings.bot_pace);
+                        self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+                    }
+                    Err(error) => tracing::error!(%error, id = %saved.id, "an unfinished match does not resume"),
+                }
+            }
+        }
+    }
+
+    /// Opens a finished match in the replay viewer.
+    fn open_replay(&mut self, id: &MatchId) {
+        let Some(store) = &mut self.store else { return };
+        match store.open_record(id) {
+            Ok(Some(record)) => match ReplayScreen::new(record) {
+                Ok(replay) => self.screen = Screen::Replay(Box::new(replay)),
+                Err(error) => tracing::error!(%error, %id, "a recorded match does not replay"),
+            },
+            Ok(None) => tracing::warn!(%id, "a recorded match could not be read"),
+            Err(error) => tracing::error!(%error, %id, "a recorded match could not be read"),
+        }
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// The screen on display.
@@ -57,22 +166,99 @@ impl CardtableApp {
         &self.screen
     }
 
+    /// Whether the menu is open over the table.
+    #[must_use]
+    pub fn menu_open(&self) -> bool {
+        self.menu.is_some()
+    }
+
     fn seed(&mut self) -> u64 {
         self.next_seed = self.next_seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         self.next_seed
     }
 
-    fn sit_down(&mut self, options: AnyOptions, seats: Vec<crate::session::seating::Occupant>) {
+    fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
         let seed = self.seed();
-        match Host::new(options, seats, seed) {
-            Ok(host) => self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look))),
+        match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
+            Ok(table) => {
+                self.keeper = crate::session::Session::host(&table).map(|host| MatchKeeper::new(host, jiff::Timestamp::now()));
+                self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+            }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
+        }
+    }
+
+    /// Applies settings just changed: the language at once, the rest to the table.
+    fn settings_changed(&mut self) {
+        crate::i18n::set_language(self.settings.language);
+        if let Some(store) = &self.store
+            && let Err(error) = store.save_settings(self.settings)
+        {
+            tracing::warn!(%error, "the settings are not saved");
+        }
+        if let Screen::Table(table) = &mut self.screen {
+            table.apply_settings(self.settings);
+        }
+    }
+
+    /// Does what the start screen asked (also used to open straight into a quick game).
+    pub fn start_choice(&mut self, choice: StartChoice) {
+        match choice {
+            StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
+            StartChoice::QuickPlay(kind) => {
+                let options = AnyOptions::defaults(kind);
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
+                self.sit_down(options, seats);
+            }
+            StartChoice::NewTable(kind) => {
+                let mut form = TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players());
+                if let (Some(name), Some(seat)) = (self.last_player(), form.seats.first_mut()) {
+                    *seat = Occupant::Human { name };
+                }
+                self.screen = Screen::Setup(form);
+            }
+            StartChoice::Settings => self.screen = Screen::Settings,
+            StartChoice::About => self.screen = Screen::About,
+        }
+    }
+
+    fn menu_choice(&mut self, choice: MenuChoice) {
+        match choice {
+            MenuChoice::Resume => self.menu = None,
+            MenuChoice::Leave => {
+                self.menu = None;
+                self.screen = Screen::Start;
+            }
+            MenuChoice::SettingsChanged => self.settings_changed(),
         }
     }
 }
 
+/// A back button and a screen title.
+fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
+    let mut back = false;
+    ui.horizontal_wrapped(|ui| {
+        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+        ui.label(RichText::new(title).size(22.0).strong());
+    });
+    back
+}
+
 impl eframe::App for CardtableApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        if let Some(store) = &mut self.store {
+            store.poll();
+            // The store's one hook at the table: save after every action, record once decided.
+            if let (Screen::Table(table), Some(keeper)) = (&self.screen, &mut self.keeper)
+                && let Some(host) = table.session().host()
+            {
+                keeper.sync(host, store, jiff::Timestamp::now());
+                if keeper.busy() {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                }
+            }
+        }
         if let Screen::Table(table) = &mut self.screen {
             let now = ctx.input(|input| input.time);
             if let Some(after) = table.logic(now) {
@@ -81,47 +267,114 @@ impl eframe::App for CardtableApp {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(seconds) = frame.info().cpu_usage {
+            // The previous frame's CPU time (ui and painting), for measuring (RUST_LOG=cardtable::frame=trace).
+            tracing::trace!(target: "cardtable::frame", cpu_ms = f64::from(seconds) * 1_000.0);
+        }
         let mut start_choice = None;
         let mut setup_choice = None;
         let mut table_request = None;
         let mut back = false;
+        let mut settings_changed = false;
+        let mut library_choice = None;
+        let mut replay = None;
+        let mut next_screen = None;
+        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
+        // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
+        if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
+            if let Some(store) = &mut self.store {
+                ui::notices::banner(ui, store);
+            }
             match &mut self.screen {
-                Screen::Start => start_choice = ui::start::show(ui),
+                Screen::Start => {
+                    match (&self.store, &self.store_error) {
+                        (Some(store), _) => library_choice = self.library.show(ui, store),
+                        (None, Some(error)) => {
+                            ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
+                        }
+                        (None, None) => {}
+                    }
+                    start_choice = ui::start::show(ui);
+                }
+                Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                    Some(ProfilesRequest::Back) => back = true,
+                    Some(ProfilesRequest::Statistics(id)) => next_screen = Some(Screen::Stats(StatsScreen::for_profile(Some(id)))),
+                    None => {}
+                },
+                Screen::History(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                    Some(HistoryRequest::Back) => back = true,
+                    Some(HistoryRequest::Replay(id)) => replay = Some(id),
+                    None => {}
+                },
+                Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
+                    Some(StatsRequest::Back) => back = true,
+                    Some(StatsRequest::History(id)) => next_screen = Some(Screen::History(HistoryScreen::for_player(Some(id)))),
+                    None => {}
+                },
+                Screen::Replay(screen) => {
+                    if screen.show(ui, CardLook { four_colour: self.settings.four_colour }) == Some(ReplayRequest::Back) {
+                        next_screen = Some(Screen::History(HistoryScreen::default()));
+                    }
+                }
                 Screen::Rules(kind) => {
-                    ui.horizontal(|ui| {
-                        back = ui.add(egui::Button::new("← Back").min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(format!("How to play {}", kind.name())).size(22.0).strong());
-                    });
+                    back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);
                 }
                 Screen::Setup(form) => {
-                    let (_, range) = form.kind.visit(SeatInfo);
+                    let range = form.options.seat_range();
                     setup_choice = ui::setup::show(ui, form, range);
                 }
-                Screen::Table(table) => table_request = table.show(ui),
+                Screen::Settings => {
+                    back = title_bar(ui, tr!("settings-title"));
+                    settings_changed = ui::settings::show(ui, &mut self.settings);
+                }
+                Screen::Table(table) => {
+                    if self.menu.is_none() {
+                        table_request = table.show(ui);
+                    } else {
+                        // The table stays behind the menu, but takes no input from it.
+                        ui.add_enabled_ui(false, |ui| table.show(ui));
+                    }
+                }
+                Screen::About => {
+                    back = title_bar(ui, tr!("about-title"));
+                    start_choice = ui::about::show(ui).map(StartChoice::Rules);
+                }
             }
         });
-        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
-        if back
-            || (escape && !matches!(self.screen, Screen::Start | Screen::Table(_)))
-            || table_request == Some(TableRequest::Leave)
-            || setup_choice == Some(SetupChoice::Back)
-        {
+        if settings_changed {
+            self.settings_changed();
+        }
+        if let Some(screen) = next_screen {
+            self.screen = screen;
+        }
+        if let Some(id) = replay {
+            self.open_replay(&id);
+        }
+        if let Some(choice) = library_choice {
+            self.library_choice(choice);
+        }
+        if let Screen::Table(table) = &self.screen {
+            if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
+                self.menu = Some(MenuState::default());
+            } else if let Some(menu) = &mut self.menu {
+                let kind = table.session().kind();
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape) {
+                    self.menu_choice(choice);
+                }
+            }
+        } else if escape && !matches!(self.screen, Screen::Start) {
+            back = true;
+        }
+        if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
             self.screen = Screen::Start;
         }
-        match start_choice {
-            Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
-            Some(StartChoice::QuickPlay(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players, quick_level(kind)));
-            }
-            Some(StartChoice::NewTable(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.screen = Screen::Setup(TableSetupForm::new(kind, players));
-            }
-            None => {}
+        if let Some(choice) = start_choice {
+            self.start_choice(choice);
         }
         if setup_choice == Some(SetupChoice::Start)
             && let Screen::Setup(form) = &self.screen
@@ -131,8 +384,8 @@ impl eframe::App for CardtableApp {
         }
         if table_request == Some(TableRequest::PlayAgain)
             && let Screen::Table(table) = &self.screen
+            && let Some((options, seats)) = table.session().rematch()
         {
-            let (options, seats) = (table.host().game().rematch_options(), table.host().seats().to_vec());
             self.sit_down(options, seats);
         }
     }
@@ -142,14 +395,33 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window() -> eframe::Result {
+pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> eframe::Result {
+    let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Cardtable")
-            .with_inner_size([1000.0, 720.0])
+            .with_app_id(ui::about::APP_ID)
+            .with_icon(ui::about::window_icon())
+            .with_inner_size(size)
             .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
-    eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::new(cc, seed)))))
+    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
+    let seed = args.seed.unwrap_or(clock);
+    let quick_play = args.quick_play;
+    let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
+        tracing::error!(%error, "no data folder: profiles, history and saves are off");
+        error.to_string()
+    });
+    eframe::run_native(
+        "Cardtable",
+        options,
+        Box::new(move |cc| {
+            let mut app = CardtableApp::with_store(cc, seed, store);
+            if let Some(kind) = quick_play {
+                app.start_choice(StartChoice::QuickPlay(kind));
+            }
+            Ok(Box::new(app))
+        }),
+    )
 }

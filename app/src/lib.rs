@@ -4,5 +4,8 @@
 pub mod app;
 pub mod cli;
 pub mod commands;
+pub mod i18n;
 pub mod session;
+pub mod settings;
+pub mod store;
 pub mod ui;

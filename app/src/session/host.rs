@@ -2,7 +2,7 @@
 //! answers each viewer with what it may see.
 
 use cardtable_engine::{
-    ActionError, Addressed, AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, SetupError,
+    ActionError, Addressed, AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, SetupError,
     TableSetup, Viewer,
 };
 
@@ -34,7 +34,16 @@ impl Host {
     /// # Errors
     /// The game refuses the table (seat count, options).
     pub fn new(options: AnyOptions, seats: Vec<Occupant>, seed: u64) -> Result<Host, SetupError> {
-        let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, None)?;
+        Host::with_deck(options, seats, seed, None)
+    }
+
+    /// [`Host::new`] with the top of the first deal stacked (top first; see docs/scenarios.md),
+    /// for tests and scenarios that need a known situation.
+    ///
+    /// # Errors
+    /// As [`Host::new`], or a stacked deck that is not the game's.
+    pub fn with_deck(options: AnyOptions, seats: Vec<Occupant>, seed: u64, stacked: Option<&[Card]>) -> Result<Host, SetupError> {
+        let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, stacked)?;
         Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
     }
 
@@ -91,6 +100,12 @@ impl Host {
         self.history.iter().filter(move |addressed| addressed.audience.includes(viewer)).map(|addressed| &addressed.event)
     }
 
+    /// Every event so far with its audience, oldest first.
+    #[must_use]
+    pub fn history(&self) -> &[Addressed<AnyEvent>] {
+        &self.history
+    }
+
     /// Every step so far, to replay the match from its seed.
     #[must_use]
     pub fn steps(&self) -> &[Step] {
@@ -126,14 +141,11 @@ impl Host {
         self.game.waiting_for()
     }
 
-    /// The seat whose bot the round waits for, if the round waits for a bot and no human.
+    /// A bot seat the round waits for, if any. Turns are one seat at a time; when the round
+    /// waits for several seats at once (Youglouf's opening look), bots do not wait for people.
     #[must_use]
     pub fn bot_to_act(&self) -> Option<Seat> {
-        let waiting_for = self.waiting_for();
-        if waiting_for.iter().any(|seat| self.occupant(seat).is_human()) {
-            return None;
-        }
-        waiting_for.first()
+        self.waiting_for().iter().find(|&seat| !self.occupant(seat).is_human())
     }
 
     /// A seed for a bot's next decision: bots' randomness comes from the match seed too, so a
