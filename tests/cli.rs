@@ -102,6 +102,22 @@ fn sim_refuses_bad_arguments_clearly() {
     }
 }
 
+/// `sim --seats`: any mix of levels at any game; win rates with intervals and decision times.
+#[test]
+fn sim_seats_plays_any_mix_of_levels_at_every_game() {
+    for game in ["crazy-eights", "fool108", "hundred-one", "dunno", "youglouf"] {
+        let seats = if game == "dunno" { "hard,easy,random" } else { "hard,normal,easy,random" };
+        let output = cardtable(&["sim", "--game", game, "--seats", seats, "--matches", "2", "--iterations", "40", "--seed", "1"]);
+        assert!(output.status.success(), "{game}: {}", stderr(&output));
+        let table = String::from_utf8_lossy(&output.stdout);
+        for expected in ["2 matches", "95 % interval", "parity", "Hard: 40 iterations", "hard", "easy", "random", "median"] {
+            assert!(table.contains(expected), "{game}: no `{expected}` in\n{table}");
+        }
+    }
+    let output = cardtable(&["sim", "--game", "dunno", "--seats", "hard,expert", "--matches", "1"]);
+    assert!(!output.status.success() && stderr(&output).contains("unknown bot level `expert`"), "{}", stderr(&output));
+}
+
 #[test]
 fn version_prints_the_name_and_the_cargo_version() {
     for flag in ["--version", "-V"] {

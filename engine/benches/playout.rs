@@ -1,14 +1,22 @@
-//! Random-playout speed per game, one core: `cargo bench -p cardtable-engine --bench playout`.
-//! `decision/<game>` times one random decision (legal actions, a uniform pick, apply without
-//! events), so criterion's time per iteration is nanoseconds per decision. `round/<game>` times
-//! a whole random round, the unit of rounds per second. Bots run on exactly this path.
+//! Playout speed per game, one core: `cargo bench -p cardtable-engine --bench playout`.
+//!
+//! - `decision/<game>`: one uniformly random decision (legal actions, a uniform pick, apply
+//!   without events): criterion's time per iteration is the time per decision.
+//! - `round/<game>`: a whole round of uniformly random play; criterion prints its throughput
+//!   in rounds per second (`elem/s`).
+//! - `search-playout/<game>`: a whole round as the Hard level simulates it from a
+//!   determinization of seat 0's view (its optional steps, then its playout policy), in
+//!   rounds per second: what one search iteration costs.
+//!
+//! Bots run on exactly these paths.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use cardtable_engine::bots::{BotGame, BotGameVisitor, Determinize, roster};
 use cardtable_engine::sim::random_step;
-use cardtable_engine::{Game, GameKind, GameRng, GameVisitor, NoEvents, Phase, TableSetup};
-use criterion::{Criterion, criterion_group, criterion_main};
+use cardtable_engine::{Game, GameKind, GameRng, NoEvents, Phase, Seat, TableSetup, Viewer};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// A random match that starts a new round (or match) whenever one ends.
 struct Playout<G: Game> {
@@ -21,11 +29,7 @@ struct Playout<G: Game> {
 
 impl<G: Game> Playout<G> {
     fn new(players: usize) -> Playout<G> {
-        Playout { game: Self::fresh(players, 0), policy: GameRng::from_seed(99), actions: Vec::with_capacity(64), players, matches: 0 }
-    }
-
-    fn fresh(players: usize, seed: u64) -> G {
-        G::new_match(TableSetup::new(players, seed), G::Options::default(), None).expect("default table sets up")
+        Playout { game: fresh(players, 0), policy: GameRng::from_seed(99), actions: Vec::with_capacity(64), players, matches: 0 }
     }
 
     /// One decision; returns true when it ended a round.
@@ -40,22 +44,44 @@ impl<G: Game> Playout<G> {
             }
             Phase::MatchOver => {
                 self.matches += 1;
-                self.game = Self::fresh(self.players, self.matches);
+                self.game = fresh(self.players, self.matches);
                 true
             }
         }
     }
 }
 
+/// A new match of `G` with default options.
+fn fresh<G: Game>(players: usize, seed: u64) -> G {
+    G::new_match(TableSetup::new(players, seed), G::Options::default(), None).expect("default table sets up")
+}
+
+/// Plays one simulated round to its end as the search does: optional steps, then the policy.
+fn search_playout<G: Determinize>(mut state: G, rng: &mut GameRng, actions: &mut Vec<G::Action>) -> G {
+    while state.phase() == Phase::Playing {
+        if let Some((seat, action)) = state.optional_step() {
+            state.apply_with(seat, action, &mut NoEvents).expect("an optional step is legal");
+            continue;
+        }
+        let Some((seat, action)) = state.playout_step(rng, actions) else {
+            break;
+        };
+        state.apply_with(seat, action, &mut NoEvents).expect("a playout step is legal");
+    }
+    state
+}
+
 struct Bench<'a>(&'a mut Criterion, GameKind);
 
-impl GameVisitor for Bench<'_> {
+impl BotGameVisitor for Bench<'_> {
     type Output = ();
-    fn visit<G: Game>(self) {
+    fn visit<G: BotGame>(self) {
         let Bench(criterion, kind) = self;
-        let players = *G::seat_range(&G::Options::default()).start().max(&4).min(G::seat_range(&G::Options::default()).end());
+        let range = G::seat_range(&G::Options::default());
+        let players = 4.clamp(*range.start(), *range.end());
+        let mut group = criterion.benchmark_group(kind.id());
         let mut playout = Playout::<G>::new(players);
-        criterion.bench_function(&format!("decision/{}/{players}p", kind.id()), |bench| {
+        group.bench_function(format!("decision/{players}p"), |bench| {
             bench.iter_custom(|iters| {
                 let started = Instant::now();
                 for _ in 0..iters {
@@ -64,8 +90,9 @@ impl GameVisitor for Bench<'_> {
                 started.elapsed()
             });
         });
+        group.throughput(Throughput::Elements(1));
         let mut playout = Playout::<G>::new(players);
-        criterion.bench_function(&format!("round/{}/{players}p", kind.id()), |bench| {
+        group.bench_function(format!("round/{players}p"), |bench| {
             bench.iter_custom(|iters| {
                 let started = Instant::now();
                 for _ in 0..iters {
@@ -74,12 +101,30 @@ impl GameVisitor for Bench<'_> {
                 started.elapsed()
             });
         });
+        // Views of seat 0 at the start of rounds of a few matches, searched from as Hard does.
+        let views: Vec<G::View> = (0..16).map(|seed| fresh::<G>(players, seed).view(Viewer::Seat(Seat(0)))).collect();
+        let mut rng = GameRng::from_seed(7);
+        let mut actions = Vec::with_capacity(64);
+        let mut next = 0;
+        group.bench_function(format!("search-playout/{players}p"), |bench| {
+            bench.iter_custom(|iters| {
+                let started = Instant::now();
+                for _ in 0..iters {
+                    let view = &views[next % views.len()];
+                    next += 1;
+                    let state = G::determinize(view, Seat(0), &mut rng).expect("a seat's view in play determinizes");
+                    black_box(search_playout(state, &mut rng, &mut actions));
+                }
+                started.elapsed()
+            });
+        });
+        group.finish();
     }
 }
 
 fn playouts(criterion: &mut Criterion) {
     for &kind in GameKind::ALL {
-        kind.visit(Bench(criterion, kind));
+        roster::visit(kind, Bench(criterion, kind));
     }
 }
 

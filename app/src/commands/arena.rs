@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use cardtable_engine::Seat;
 use cardtable_engine::bots::arena::{self, ArenaConfig, ArenaObserver, ArenaReport};
-use cardtable_engine::bots::{BotLevel, IsmctsConfig};
+use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, IsmctsConfig, SearchTuning};
+use cardtable_engine::{GameKind, Seat};
 
 use crate::cli::SimArgs;
 
@@ -48,6 +48,27 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The Hard level's search for `game` with `tuning` applied to the game's default.
+fn hard_search(game: GameKind, tuning: SearchTuning) -> IsmctsConfig {
+    struct Search(SearchTuning);
+    impl BotGameVisitor for Search {
+        type Output = IsmctsConfig;
+        fn visit<G: BotGame>(self) -> IsmctsConfig {
+            self.0.apply(G::SEARCH)
+        }
+    }
+    bots::roster::visit(game, Search(tuning))
+}
+
+/// The search budget in words.
+fn describe(search: &IsmctsConfig) -> String {
+    let playouts = match search.horizon {
+        Some(moves) => format!("playouts of {moves} moves"),
+        None => "playouts to the round's end".to_owned(),
+    };
+    format!("{} iterations, exploration {}, bias {}, {playouts}", search.iterations, search.exploration, search.bias)
+}
+
 /// "median …, worst … over N" for a list of times.
 fn timing(times: &mut [Duration]) -> String {
     if times.is_empty() {
@@ -60,11 +81,11 @@ fn timing(times: &mut [Duration]) -> String {
 /// Runs the matches and returns the table to print.
 ///
 /// # Errors
-/// Bad options, a level the game has no bot for yet, or a table the game refuses.
+/// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
 pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
     let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
-    let hard = IsmctsConfig { iterations: args.iterations.unwrap_or(IsmctsConfig::default().iterations), ..IsmctsConfig::default() };
-    let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, hard };
+    let search = SearchTuning { iterations: args.iterations, ..SearchTuning::default() };
+    let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, search };
     let mut clock =
         DecisionClock { all: vec![Vec::new(); seats.len()], searched: vec![Vec::new(); seats.len()], ..DecisionClock::default() };
     let started = Instant::now();
@@ -76,27 +97,34 @@ fn table(args: &SimArgs, config: &ArenaConfig, report: &ArenaReport, clock: &mut
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} matches, {} rounds ({} turn-capped), seed {}, Hard budget {} iterations, {:.1?}",
+        "{}: {} matches, {} rounds ({} turn-capped), seed {}, {:.1?}",
         args.game.name(),
         report.matches,
         report.rounds,
         report.turn_capped_rounds,
         args.seed,
-        config.hard.iterations,
         elapsed
     );
-    let _ =
-        writeln!(out, "{:<5} {:<7} {:>6} {:>7} {:>15}  decision time (all) · searched", "seat", "level", "wins", "rate", "95 % interval");
+    if report.seats.contains(&BotLevel::Hard) {
+        let _ = writeln!(out, "Hard: {}", describe(&hard_search(args.game, config.search)));
+    }
+    let _ = writeln!(out, "parity (a seat's share of the wins if all seats played alike): {:.1}%", 100.0 * report.parity());
+    let _ = writeln!(
+        out,
+        "{:<5} {:<7} {:>6} {:>7} {:>15} {:>9}  decision time (all) · searched",
+        "seat", "level", "wins", "rate", "95 % interval", "optional"
+    );
     for (index, level) in report.seats.iter().enumerate() {
         let wins = report.wins[index];
         let (low, high) = wilson(wins, report.matches);
         let _ = writeln!(
             out,
-            "{index:<5} {:<7} {wins:>6} {:>6.1}% {:>6.1}–{:<5.1}%  {} · {}",
+            "{index:<5} {:<7} {wins:>6} {:>6.1}% {:>6.1}–{:<5.1}% {:>9}  {} · {}",
             level.to_string(),
             100.0 * wins as f64 / report.matches.max(1) as f64,
             100.0 * low,
             100.0 * high,
+            report.optional_taken[index],
             timing(&mut clock.all[index]),
             timing(&mut clock.searched[index]),
         );

@@ -1,67 +1,93 @@
 //! Bot seats at a local table: each decision is made from the bot's own view and legal actions
-//! (never the true state) on a worker thread, so a searching bot never freezes the window.
+//! (never the true state), waited-for decisions on a worker thread so a searching bot never
+//! freezes the window.
+//!
+//! Two questions, as at the table (see `cardtable_engine::bots::Bot`):
+//! - [`decide`] / [`PendingDecision`]: the round waits for the bot's seat (`Host::bot_to_act`).
+//!   The answer may be an optional action first (a Youglouf snap before taking a card); the
+//!   table then asks again.
+//! - [`optional`]: after every action, for each bot seat in `to_act` that the round does not
+//!   wait for: take an optional action ("One!", a snap) or `None`. It never searches, so it
+//!   answers at once on the UI thread; the table owns the clock (a snap's grace time).
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use cardtable_engine::bots::{Bot, BotLevel, IsmctsConfig, make_bot};
-use cardtable_engine::games::crazy_eights::CrazyEights;
-use cardtable_engine::games::fool108::Fool108Action;
-use cardtable_engine::games::youglouf::{SlotView, YougloufAction};
-use cardtable_engine::{AnyAction, AnyView, Game, GameKind, GameRng, Seat};
+use cardtable_engine::bots::{BotGame, BotLevel, SearchTuning, make_bot, split_optional};
+use cardtable_engine::{AnyAction, AnyView, GameKind, GameRng, Seat};
 
-/// The levels a game's bots offer (Random only until a game has its heuristics and search).
+/// The levels a game's bots offer: every game has all four.
 #[must_use]
-pub fn levels(kind: GameKind) -> &'static [BotLevel] {
-    match kind {
-        GameKind::CrazyEights => &BotLevel::ALL,
-        _ => &[BotLevel::Random],
-    }
+pub fn levels(_kind: GameKind) -> &'static [BotLevel] {
+    &BotLevel::ALL
 }
 
-/// One decision of a typed bot, converting the game-agnostic view and actions.
-fn decide_typed<G: Game>(
-    bot: &mut dyn Bot<G>,
-    seat: Seat,
-    view: &G::View,
-    legal: &[AnyAction],
+/// Which question is put to a bot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Question {
+    /// The round waits for the seat.
+    Decide,
+    /// The seat may take an optional action.
+    Optional,
+}
+
+/// Puts `question` to a bot of game `G`, converting the game-agnostic actions with `unwrap`
+/// and `wrap`. Deciding, the bot is first offered its optional actions (a snap it wants to
+/// make before taking a card), then asked among the others.
+fn ask<G: BotGame>(
+    question: Question,
+    (level, seat, view, legal): (BotLevel, Seat, &G::View, &[AnyAction]),
     rng: &mut GameRng,
-    wrap: fn(G::Action) -> AnyAction,
     unwrap: fn(&AnyAction) -> Option<G::Action>,
+    wrap: fn(G::Action) -> AnyAction,
 ) -> Option<AnyAction> {
     let typed: Vec<G::Action> = legal.iter().filter_map(unwrap).collect();
-    bot.decide(seat, view, &typed, rng).map(|decision| wrap(decision.action))
+    let (required, optional) = split_optional::<G>(&typed);
+    let mut bot = make_bot::<G>(level, SearchTuning::default());
+    let offered = (!optional.is_empty()).then(|| bot.optional(seat, view, &optional, rng)).flatten();
+    let answer = match question {
+        Question::Optional => offered,
+        Question::Decide => offered.or_else(|| bot.decide(seat, view, &required, rng).map(|decision| decision.action)),
+    };
+    answer.map(wrap)
 }
 
-/// The bot's choice for `seat`, from its view and legal actions only.
+/// Puts `question` to the view's game's bot.
+fn dispatch(question: Question, level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], rng: &mut GameRng) -> Option<AnyAction> {
+    macro_rules! arms {
+        ($($variant:ident => $ty:ty),* $(,)?) => {
+            match view {
+                $(AnyView::$variant(view) => ask::<$ty>(
+                    question,
+                    (level, seat, view, legal),
+                    rng,
+                    |action| if let AnyAction::$variant(action) = action { Some(*action) } else { None },
+                    AnyAction::$variant,
+                ),)*
+            }
+        };
+    }
+    arms! {
+        CrazyEights => cardtable_engine::games::crazy_eights::CrazyEights,
+        Fool108 => cardtable_engine::games::fool108::Fool108,
+        HundredOne => cardtable_engine::games::hundred_one::HundredOne,
+        Dunno => cardtable_engine::games::dunno::Dunno,
+        Youglouf => cardtable_engine::games::youglouf::Youglouf,
+    }
+}
+
+/// The bot's choice for `seat` when the round waits for it, from its view and legal actions
+/// only: an optional action it wants to take first (a snap), else one of the others.
 #[must_use]
 pub fn decide(level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], rng: &mut GameRng) -> Option<AnyAction> {
-    match view {
-        AnyView::CrazyEights(view) => {
-            let mut bot = make_bot::<CrazyEights>(level, IsmctsConfig::default());
-            let unwrap = |action: &AnyAction| if let AnyAction::CrazyEights(action) = action { Some(*action) } else { None };
-            decide_typed(bot.as_mut(), seat, view, legal, rng, AnyAction::CrazyEights, unwrap)
-        }
-        // Games without their own bots yet play uniformly at random (their only level).
-        _ => (!legal.is_empty()).then(|| legal[rng.below(legal.len())]),
-    }
+    dispatch(Question::Decide, level, seat, view, legal, rng)
 }
 
-/// A bot's answer to an optional decision ("One!", a Youglouf snap) that the round does not
-/// wait for: `None` lets it pass. Declaring "One!" costs nothing, so every level declares;
-/// a bot snaps only a card it knows to match the open deck's top.
+/// Whether the bot in `seat` takes one of its optional actions now ("One!", a snap), from its
+/// view and legal actions only; `None` when it declines or has none. Ask it after every
+/// action for each bot seat in `to_act` that the round does not wait for.
 #[must_use]
-pub fn optional_decision(_level: BotLevel, _seat: Seat, view: &AnyView, legal: &[AnyAction], _rng: &mut GameRng) -> Option<AnyAction> {
-    match view {
-        AnyView::Fool108(_) => legal.iter().copied().find(|action| matches!(action, AnyAction::Fool108(Fool108Action::One))),
-        AnyView::Youglouf(view) => {
-            let top = view.open_deck.last()?.rank()?;
-            let own = view.viewer.seat()?;
-            let slot = view.slots[own].iter().position(|slot| matches!(slot, SlotView::Known(card) if card.rank() == Some(top)))?;
-            let snap = AnyAction::Youglouf(YougloufAction::Snap(u8::try_from(slot).ok()?));
-            legal.contains(&snap).then_some(snap)
-        }
-        _ => None,
-    }
+pub fn optional(level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], rng: &mut GameRng) -> Option<AnyAction> {
+    dispatch(Question::Optional, level, seat, view, legal, rng)
 }
 
 /// A decision being made on a worker thread.
@@ -94,6 +120,71 @@ impl PendingDecision {
             Ok(action) => Ok(Some(action)),
             Err(TryRecvError::Empty) => Ok(None),
             Err(error) => Err(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::host::Host;
+    use crate::session::seating::Occupant;
+    use cardtable_engine::{AnyOptions, Phase, Viewer};
+
+    /// Every game, bots of every level at a Host's table, asked as the window asks them: the
+    /// optional question for every seat after every action, the waited-for one when the round
+    /// waits for a bot. Every answer is accepted and the match ends.
+    #[test]
+    fn bots_of_every_level_finish_a_match_of_every_game_through_the_host() {
+        for &kind in GameKind::ALL {
+            let levels = [BotLevel::Random, BotLevel::Easy, BotLevel::Normal, BotLevel::Easy];
+            let players = if kind == GameKind::Dunno { 3 } else { 4 };
+            let seats = (0..players).map(|index| Occupant::Bot { name: format!("bot {index}"), level: levels[index] }).collect();
+            let mut options = AnyOptions::defaults(kind);
+            if let AnyOptions::Youglouf(youglouf) = &mut options {
+                youglouf.score_limit = 30;
+            }
+            let mut host = Host::new(options, seats, 21).expect("table");
+            let mut optional_taken = 0;
+            for _ in 0..100_000 {
+                match host.phase() {
+                    Phase::MatchOver => break,
+                    Phase::RoundOver => host.next_round().expect("deals"),
+                    Phase::Playing => {
+                        let mut rng = GameRng::from_seed(host.bot_seed());
+                        let offers = host.to_act().iter().filter(|&seat| !host.waiting_for().contains(seat));
+                        let taken = offers.collect::<Vec<_>>().into_iter().find_map(|seat| {
+                            let level = host.occupant(seat).bot_level().expect("only bots");
+                            optional(level, seat, &host.view(Viewer::Seat(seat)), &host.legal_actions(seat), &mut rng)
+                                .map(|action| (seat, action))
+                        });
+                        let (seat, action) = match taken {
+                            Some(taken) => {
+                                optional_taken += 1;
+                                taken
+                            }
+                            None => {
+                                let seat = host.bot_to_act().expect("only bots play");
+                                let level = host.occupant(seat).bot_level().expect("only bots");
+                                let action = decide(level, seat, &host.view(Viewer::Seat(seat)), &host.legal_actions(seat), &mut rng);
+                                (seat, action.expect("a bot the round waits for answers"))
+                            }
+                        };
+                        host.act(seat, action).unwrap_or_else(|error| panic!("{kind}: a bot's {action} was refused: {error}"));
+                    }
+                }
+            }
+            assert_eq!(host.phase(), Phase::MatchOver, "{kind}: the match ends");
+            if matches!(kind, GameKind::Fool108 | GameKind::Youglouf) {
+                assert!(optional_taken > 0, "{kind}: bots took optional actions out of turn");
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_offers_every_level() {
+        for &kind in GameKind::ALL {
+            assert_eq!(levels(kind), &BotLevel::ALL);
         }
     }
 }

@@ -1,25 +1,28 @@
 //! Bots playing whole matches against each other: the engine side of the app's
-//! `cardtable sim --seats hard,normal,normal,normal`, which calls [`run`] (or [`run_game`])
-//! with an [`ArenaObserver`] that times each decision — the engine has no clock.
+//! `cardtable sim --seats hard,normal,normal,normal`, which calls [`run`] with an
+//! [`ArenaObserver`] that times each decision — the engine has no clock.
 //!
 //! Deterministic: the same config (seed included) plays the same matches, move for move. Match
 //! `i` is dealt from a seed drawn from the config's seed, with its first dealer at seat
 //! `i mod players` so no level keeps the dealer's seat; each seat's bot has its own RNG.
+//!
+//! The table works as a real one: after every action, each seat with an optional action
+//! ("One!", a snap) is offered it, in a random order (who is quicker is luck); when nobody
+//! takes one, a seat the round waits for decides. A bot only ever gets its own seat's view.
 
 use serde::Serialize;
 
 use crate::error::{ActionError, SetupError};
 use crate::event::NoEvents;
 use crate::game::{Game, Phase, TableSetup};
-use crate::games::crazy_eights::CrazyEights;
-use crate::registry::{GameKind, GameVisitor};
+use crate::registry::GameKind;
 use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 
-use super::bot::{Bot, BotLevel, RandomBot};
-use super::ismcts::IsmctsConfig;
-use super::roster::{BotGame, make_bot};
+use super::bot::{Bot, BotLevel};
+use super::ismcts::SearchTuning;
+use super::roster::{BotGame, BotGameVisitor, make_bot};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,8 +37,8 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// The game's options as JSON (`None`: defaults).
     pub options: Option<serde_json::Value>,
-    /// The Hard level's search budget.
-    pub hard: IsmctsConfig,
+    /// Changes to the Hard level's default search (none: the game's default).
+    pub search: SearchTuning,
 }
 
 /// What the matches gave.
@@ -51,11 +54,23 @@ pub struct ArenaReport {
     pub turn_capped_rounds: u64,
     /// Matches won by each seat; a shared win counts for every winner.
     pub wins: Vec<u64>,
-    /// Decisions taken by each seat.
+    /// Waited-for decisions taken by each seat.
     pub decisions: Vec<u64>,
-    /// Search iterations of every decision, per seat, in order (all 0 for bots that do not
-    /// search; 0 too for a Hard bot's forced moves).
+    /// Optional actions ("One!", snaps) each seat took.
+    pub optional_taken: Vec<u64>,
+    /// Search iterations of every waited-for decision, per seat, in order (all 0 for bots
+    /// that do not search; 0 too for a Hard bot's forced moves).
     pub iterations: Vec<Vec<u32>>,
+}
+
+impl ArenaReport {
+    /// Each seat's win rate if every seat played alike: the matches' winners shared out over
+    /// the seats (¼ at four seats when a match has one winner; more where several win).
+    #[must_use]
+    pub fn parity(&self) -> f64 {
+        let wins: u64 = self.wins.iter().sum();
+        wins as f64 / (self.matches.max(1) * self.seats.len().max(1) as u64) as f64
+    }
 }
 
 /// Why the arena stopped.
@@ -72,14 +87,6 @@ pub enum ArenaError {
         /// What serde said.
         message: String,
     },
-    /// The game has no bot of this level yet.
-    #[error("{game} has no {level} bot yet")]
-    NoBot {
-        /// The game.
-        game: GameKind,
-        /// The level asked for.
-        level: BotLevel,
-    },
     /// A bot chose an action that is not legal: a defect in that bot.
     #[error("the {level} bot at {seat} chose an illegal action in match {match_index}: {error}")]
     IllegalChoice {
@@ -94,7 +101,7 @@ pub enum ArenaError {
     },
 }
 
-/// Hooks around each decision, for the caller's clock and progress display.
+/// Hooks around each waited-for decision, for the caller's clock and progress display.
 pub trait ArenaObserver {
     /// Just before `seat`'s bot starts thinking.
     fn before_decision(&mut self, _seat: Seat, _level: BotLevel) {}
@@ -107,46 +114,53 @@ pub trait ArenaObserver {
 /// Observes nothing.
 impl ArenaObserver for () {}
 
-/// Plays `config` for any registered game. Crazy Eights has every level; the other games have
-/// the Random level until they implement [`BotGame`] (each then gets one line here).
+/// One question put to a bot and its answer, as [`run_inspected`] shows them.
+#[derive(Debug)]
+pub struct Offer<'a, G: Game> {
+    /// The true state when the bot was asked (for checks only: the bot never sees it).
+    pub game: &'a G,
+    /// The seat asked.
+    pub seat: Seat,
+    /// The view the bot was given.
+    pub view: &'a G::View,
+    /// The actions it was offered.
+    pub offered: &'a [G::Action],
+    /// Its answer (`None`: declined an optional action, or no answer).
+    pub answer: Option<G::Action>,
+    /// Whether the offered actions were optional ones.
+    pub optional: bool,
+}
+
+/// Plays `config` for any registered game.
 ///
 /// # Errors
-/// Bad options or table, a level the game has no bot for, or a bot choosing an illegal action.
+/// Bad options or table, or a bot choosing an illegal action.
 pub fn run(config: &ArenaConfig, observer: &mut impl ArenaObserver) -> Result<ArenaReport, ArenaError> {
-    match config.game {
-        GameKind::CrazyEights => run_game::<CrazyEights>(config, &mut make_bot_for::<CrazyEights>(config.hard), observer),
-        kind => kind.visit(RandomOnly { config, observer }),
-    }
+    super::roster::visit(config.game, RunVisitor { config, observer })
 }
 
-/// A factory seating any level of a [`BotGame`].
-fn make_bot_for<G: BotGame>(hard: IsmctsConfig) -> impl FnMut(BotLevel) -> Option<Box<dyn Bot<G>>> {
-    move |level| Some(make_bot::<G>(level, hard))
-}
-
-/// Runs a game that has only the Random level.
-struct RandomOnly<'a, O> {
+struct RunVisitor<'a, O> {
     config: &'a ArenaConfig,
     observer: &'a mut O,
 }
 
-impl<O: ArenaObserver> GameVisitor for RandomOnly<'_, O> {
+impl<O: ArenaObserver> BotGameVisitor for RunVisitor<'_, O> {
     type Output = Result<ArenaReport, ArenaError>;
 
-    fn visit<G: Game>(self) -> Self::Output {
-        let mut factory = |level: BotLevel| (level == BotLevel::Random).then(|| Box::new(RandomBot) as Box<dyn Bot<G>>);
-        run_game::<G>(self.config, &mut factory, self.observer)
+    fn visit<G: BotGame>(self) -> Self::Output {
+        run_inspected::<G>(self.config, self.observer, &mut |_| {})
     }
 }
 
-/// Plays `config` for game `G`, seating the bots `factory` makes (`None`: no bot of that level).
+/// Plays `config` for game `G`, showing every question put to a bot and its answer to
+/// `inspect` (tests check there that bots see only their own seat's view).
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_game<G: Game>(
+pub fn run_inspected<G: BotGame>(
     config: &ArenaConfig,
-    factory: &mut impl FnMut(BotLevel) -> Option<Box<dyn Bot<G>>>,
     observer: &mut impl ArenaObserver,
+    inspect: &mut impl FnMut(Offer<'_, G>),
 ) -> Result<ArenaReport, ArenaError> {
     let options: G::Options = match &config.options {
         Some(json) => {
@@ -157,14 +171,12 @@ pub fn run_game<G: Game>(
     let players = config.seats.len();
     // Refuse a bad table before seating anyone.
     G::new_match(TableSetup::new(players, config.seed), options.clone(), None)?;
-    let mut bots = Vec::with_capacity(players);
-    for &level in &config.seats {
-        bots.push(factory(level).ok_or(ArenaError::NoBot { game: G::KIND, level })?);
-    }
+    let mut bots: Vec<Box<dyn Bot<G>>> = config.seats.iter().map(|&level| make_bot::<G>(level, config.search)).collect();
     let mut report = ArenaReport {
         seats: config.seats.clone(),
         wins: vec![0; players],
         decisions: vec![0; players],
+        optional_taken: vec![0; players],
         iterations: vec![Vec::new(); players],
         ..ArenaReport::default()
     };
@@ -172,10 +184,15 @@ pub fn run_game<G: Game>(
     for match_index in 0..config.matches {
         let mut setup = TableSetup::new(players, seeds.fork_seed());
         setup.dealer = Seat((match_index % players as u64) as u8);
-        let mut table = Table { game: G::new_match(setup, options.clone(), None)?, bots: &mut bots, match_index };
-        let mut rngs: Vec<GameRng> = (0..players).map(|_| GameRng::from_seed(seeds.fork_seed())).collect();
-        let mut chooser = GameRng::from_seed(seeds.fork_seed());
-        let winners = table.play(&mut rngs, &mut chooser, &mut report, observer)?;
+        let rngs = (0..players).map(|_| GameRng::from_seed(seeds.fork_seed())).collect();
+        let mut table = Table {
+            game: G::new_match(setup, options.clone(), None)?,
+            bots: &mut bots,
+            rngs,
+            chooser: GameRng::from_seed(seeds.fork_seed()),
+            match_index,
+        };
+        let winners = table.play(&mut report, observer, inspect)?;
         report.matches += 1;
         for seat in winners.iter() {
             report.wins[seat.index()] += 1;
@@ -185,30 +202,33 @@ pub fn run_game<G: Game>(
     Ok(report)
 }
 
-/// One match in progress and the bots at its table.
+/// One match in progress, the bots at its table and their RNGs.
 struct Table<'a, G: Game> {
     game: G,
     bots: &'a mut [Box<dyn Bot<G>>],
+    rngs: Vec<GameRng>,
+    /// Draws who is quicker among seats acting at once.
+    chooser: GameRng,
     match_index: u64,
 }
 
-impl<G: Game> Table<'_, G> {
+impl<G: BotGame> Table<'_, G> {
     /// Plays the match to its end; returns the winners.
     fn play(
         &mut self,
-        rngs: &mut [GameRng],
-        chooser: &mut GameRng,
         report: &mut ArenaReport,
         observer: &mut impl ArenaObserver,
+        inspect: &mut impl FnMut(Offer<'_, G>),
     ) -> Result<SeatSet, ArenaError> {
         loop {
             match self.game.phase() {
                 Phase::Playing => {
-                    // Several seats may have a decision at once (snaps, "One!"): who is quicker
-                    // is drawn at random, as at a real table.
-                    let to_act = self.game.to_act();
-                    let seat = to_act.iter().nth(chooser.below(to_act.len().max(1))).expect("a round in play has a seat to act");
-                    self.decide(seat, &mut rngs[seat.index()], report, observer)?;
+                    if self.offer_optional(report, inspect)? {
+                        continue;
+                    }
+                    let waiting = self.game.waiting_for();
+                    let seat = waiting.iter().nth(self.chooser.below(waiting.len().max(1))).expect("a round in play waits for a seat");
+                    self.decide(seat, report, observer, inspect)?;
                 }
                 Phase::RoundOver | Phase::MatchOver => {
                     report.rounds += 1;
@@ -224,23 +244,65 @@ impl<G: Game> Table<'_, G> {
         }
     }
 
-    /// Asks `seat`'s bot for a decision from its view alone, and applies it.
+    /// Offers each seat with optional actions its choice, quickest first (drawn at random);
+    /// applies the first taken. Returns whether one was.
+    fn offer_optional(&mut self, report: &mut ArenaReport, inspect: &mut impl FnMut(Offer<'_, G>)) -> Result<bool, ArenaError> {
+        let mut seats: Vec<Seat> = self.game.to_act().iter().collect();
+        self.chooser.shuffle(&mut seats);
+        for seat in seats {
+            let mut optional = self.game.legal_actions(seat);
+            optional.retain(G::is_optional);
+            if optional.is_empty() {
+                continue;
+            }
+            let view = self.game.view(Viewer::Seat(seat));
+            let bot = &mut self.bots[seat.index()];
+            let answer = bot.optional(seat, &view, &optional, &mut self.rngs[seat.index()]);
+            inspect(Offer { game: &self.game, seat, view: &view, offered: &optional, answer, optional: true });
+            if let Some(action) = answer {
+                let level = bot.level();
+                if !optional.contains(&action) {
+                    return Err(self.illegal(seat, level, ActionError::illegal(action, "it was not among the optional actions offered")));
+                }
+                self.game.apply_with(seat, action, &mut NoEvents).map_err(|error| self.illegal(seat, level, error))?;
+                report.optional_taken[seat.index()] += 1;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Asks `seat`'s bot for a waited-for decision from its view alone, and applies it.
     fn decide(
         &mut self,
         seat: Seat,
-        rng: &mut GameRng,
         report: &mut ArenaReport,
         observer: &mut impl ArenaObserver,
+        inspect: &mut impl FnMut(Offer<'_, G>),
     ) -> Result<(), ArenaError> {
         let view = self.game.view(Viewer::Seat(seat));
-        let legal = self.game.legal_actions(seat);
+        let mut legal = self.game.legal_actions(seat);
+        legal.retain(|action| !G::is_optional(action));
         let bot = &mut self.bots[seat.index()];
         let level = bot.level();
         observer.before_decision(seat, level);
-        let decision = bot.decide(seat, &view, &legal, rng).expect("a seat to act has legal actions, so its bot answers");
-        observer.after_decision(seat, level, decision.iterations);
+        let decision = bot.decide(seat, &view, &legal, &mut self.rngs[seat.index()]);
+        let iterations = decision.map_or(0, |decision| decision.iterations);
+        observer.after_decision(seat, level, iterations);
+        inspect(Offer {
+            game: &self.game,
+            seat,
+            view: &view,
+            offered: &legal,
+            answer: decision.map(|decision| decision.action),
+            optional: false,
+        });
+        let decision = decision.expect("a seat the round waits for has legal actions, so its bot answers");
         report.decisions[seat.index()] += 1;
-        report.iterations[seat.index()].push(decision.iterations);
+        report.iterations[seat.index()].push(iterations);
+        if !legal.contains(&decision.action) {
+            return Err(self.illegal(seat, level, ActionError::illegal(decision.action, "it was not among the actions offered")));
+        }
         self.game.apply_with(seat, decision.action, &mut NoEvents).map_err(|error| self.illegal(seat, level, error))
     }
 

@@ -79,14 +79,32 @@ pub struct Decision<A> {
 /// It decides from what its seat may know — the seat's view and its legal actions — and draws
 /// any randomness from the `rng` it is handed (the bot's own, never the match's: reading the
 /// match's RNG would reveal the deck order).
+///
+/// Two kinds of decision reach it, as they reach a person at the table:
+/// - [`Bot::decide`]: the round waits for the seat (its turn, its opening look). It must answer.
+/// - [`Bot::optional`]: the seat *may* act although nobody waits for it (108 Fool's "One!",
+///   a Youglouf snap). It may decline. A table offers these after every action, so an answer
+///   should depend on the situation, not on how often it was asked.
 pub trait Bot<G: Game>: Send {
     /// The level this bot plays at.
     fn level(&self) -> BotLevel;
 
-    /// Chooses one of `legal` for `seat`, whose view is `view`. `None` only when `legal` is
-    /// empty (the seat has no decision).
+    /// Chooses one of `legal` for `seat`, whose view is `view`: the seat's actions apart from
+    /// its optional ones. `None` only when `legal` is empty (the seat has no decision).
     fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<Decision<G::Action>>;
+
+    /// Takes one of the `optional` actions `seat` may take now (never empty), or declines
+    /// with `None`. The default declines.
+    fn optional(&mut self, seat: Seat, view: &G::View, optional: &[G::Action], rng: &mut GameRng) -> Option<G::Action> {
+        let _ = (seat, view, optional, rng);
+        None
+    }
 }
+
+/// Offers of an optional action that the Random level takes, one in this many: uniform play
+/// would snap blindly at every chance (about 200 wrong snaps a Youglouf round) and never let
+/// a round end.
+pub const RANDOM_OPTIONAL_ONE_IN: usize = 4;
 
 /// Plays a uniformly random legal action: works for every game.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -102,5 +120,12 @@ impl<G: Game> Bot<G> for RandomBot {
             return None;
         }
         Some(Decision { action: legal[rng.below(legal.len())], iterations: 0 })
+    }
+
+    fn optional(&mut self, _seat: Seat, _view: &G::View, optional: &[G::Action], rng: &mut GameRng) -> Option<G::Action> {
+        if optional.is_empty() || rng.below(RANDOM_OPTIONAL_ONE_IN) != 0 {
+            return None;
+        }
+        Some(optional[rng.below(optional.len())])
     }
 }

@@ -6,11 +6,12 @@
 //! hidden zones with the right counts, and gives the state a fresh RNG from the bot's, so
 //! future draws are as unknown to the bot as they are to the player.
 
-use crate::game::Game;
+use crate::card::{Card, DeckKind, Suit};
+use crate::card_set::{CardSet, count_cards};
+use crate::game::{Game, Phase};
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, RoundResult};
-use crate::seat::Seat;
-use crate::sim::random_step;
+use crate::seat::{Seat, Viewer};
 
 /// Why a view could not be turned into a state.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,54 +41,222 @@ pub trait Determinize: Game {
     /// The view is not `seat`'s, no round is in play, or the view's counts do not add up.
     fn determinize(view: &Self::View, seat: Seat, rng: &mut GameRng) -> Result<Self, DeterminizeError>;
 
-    /// The move a playout takes from this state (`None` when nobody can act), drawing from
-    /// `rng`; `actions` is a reusable buffer. The default is [`random_step`]: uniform over the
-    /// seats to act, then over their legal actions. A game whose uniform play wanders (taking
-    /// optional draws forever, say) overrides it with a light policy — still random, still
-    /// cheap — so playouts end and say something about the position.
+    /// Whether `action` is optional: a decision nobody waits for (108 Fool's "One!", a Youglouf
+    /// snap). Tables offer these through [`super::Bot::optional`]; the search keeps them out
+    /// of its tree and lets [`Determinize::optional_step`] take them. The default: none is.
+    fn is_optional(action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// An optional action some seat takes now in a simulated game, if any: what a sensible
+    /// player would surely do (declare "One!" at once, snap a card it knows matches), read
+    /// from the simulated state with only what that seat knows there. Playouts and the
+    /// search's tree apply these until there are none, before each waited-for move, so
+    /// simulated seats neither forget "One!" nor snap blindly. The default: none.
+    fn optional_step(&self) -> Option<(Seat, Self::Action)> {
+        None
+    }
+
+    /// Drops from `seat`'s waited-for `actions` the ones the search need not tell apart or
+    /// try (a Queen naming a suit its hand lacks when it holds others; the same cards played
+    /// in another order that ends on the same card), keeping at least one. Fewer edges per
+    /// node spend the budget on the choices that matter. The default keeps everything.
+    fn prune_for_search(&self, seat: Seat, actions: &mut Vec<Self::Action>) {
+        let _ = (seat, actions);
+    }
+
+    /// Normal's move for a seat the round waits for in this (simulated) state, read with
+    /// only what that seat knows there: the game's club-player heuristic, deterministic.
+    /// Playouts follow it, and the search leans towards it while a move has few visits
+    /// (progressive bias). `actions` is a reusable buffer. The default: no heuristic.
+    fn heuristic_step(&self, actions: &mut Vec<Self::Action>) -> Option<(Seat, Self::Action)> {
+        let _ = actions;
+        None
+    }
+
+    /// One playout move in this many is a whim ([`Determinize::whim_step`]) instead of the
+    /// heuristic's, so simulated players are not all alike; 0 for never.
+    const WHIMS_ONE_IN: usize = 4;
+
+    /// A playout's whim: a random move a player might make. The default is
+    /// [`random_required_step`]; a game narrows it to moves that are not silly (Crazy Eights:
+    /// a random matching card, never a voluntary draw). `None` falls back to the heuristic.
+    fn whim_step(&self, rng: &mut GameRng, actions: &mut Vec<Self::Action>) -> Option<(Seat, Self::Action)> {
+        random_required_step(self, rng, actions)
+    }
+
+    /// The waited-for move a playout takes from this state (`None` when nobody can act),
+    /// drawing from `rng`; `actions` is a reusable buffer. The default: a whim one move in
+    /// [`Determinize::WHIMS_ONE_IN`], else the heuristic's move, else
+    /// [`random_required_step`]. Uniform play wanders (Crazy Eights takes the optional draw so
+    /// often that most random rounds hit the turn cap, Youglouf snaps blindly), which tells a
+    /// search nothing.
     fn playout_step(&self, rng: &mut GameRng, actions: &mut Vec<Self::Action>) -> Option<(Seat, Self::Action)> {
-        random_step(self, rng, actions)
+        if Self::WHIMS_ONE_IN > 0
+            && rng.below(Self::WHIMS_ONE_IN) == 0
+            && let Some(step) = self.whim_step(rng, actions)
+        {
+            return Some(step);
+        }
+        self.heuristic_step(actions).or_else(|| random_required_step(self, rng, actions))
     }
 
     /// Each seat's reward in `[0, 1]` for the round that just ended (higher is better), written
-    /// into `rewards` (one per seat). The default: if the round decided the match, 1 for its
-    /// winners and 0 for the rest — that is what the seats play for; otherwise
-    /// [`standing_rewards`] on [`Game::last_round`], for games where fewer round points are
-    /// better. A game where more is better (or whose round ends mean something else)
-    /// overrides it.
+    /// into `rewards` (one per seat). The default: [`standing_rewards`] on
+    /// [`Game::last_round`], for games where fewer round points are better. A game where more
+    /// is better (or whose round ends mean something else) overrides it.
     fn round_rewards(&self, rewards: &mut [f64]) {
         match self.last_round() {
             Some(round) => standing_rewards(round, rewards),
             None => rewards.fill(0.5),
         }
     }
+
+    /// Each seat's reward in `[0, 1]` for a round still in play (a playout stopped at its
+    /// horizon, `IsmctsConfig::horizon`), judged from the simulated state. The default: ½ each (no judgement).
+    fn position_rewards(&self, rewards: &mut [f64]) {
+        rewards.fill(0.5);
+    }
 }
 
-/// Rewards from a round's points, fewer being better: half from the seat's rank (beating a
-/// seat counts 1, a tie ½, over the other seats) and half from its points between the best
-/// and the worst at the table, so both winning the round and losing few points count. A
-/// turn-capped round (a draw) gives everyone ½.
+/// Rewards from a round's points, fewer being better, by [`rank_and_spread`]. A turn-capped
+/// round (a draw) gives everyone ½.
 pub fn standing_rewards(round: &RoundResult, rewards: &mut [f64]) {
-    let players = round.scores.len();
-    if round.end == RoundEnd::TurnCap || players < 2 {
+    if round.end == RoundEnd::TurnCap {
         rewards.fill(0.5);
         return;
     }
-    let points = |index: usize| round.scores.as_slice()[index].total();
-    let best = (0..players).map(points).min().unwrap_or(0);
-    let worst = (0..players).map(points).max().unwrap_or(0);
-    for (index, reward) in rewards.iter_mut().enumerate().take(players) {
-        let mine = points(index);
+    rank_and_spread(|seat| f64::from(round.scores.as_slice()[seat].total()), rewards);
+}
+
+/// Rewards from each seat's `cost` (fewer is better; one per reward): half from the seat's
+/// rank (beating a seat counts 1, a tie ½, over the other seats) and half from its cost
+/// between the best and the worst at the table, so both coming first and losing little count.
+pub fn rank_and_spread(cost: impl Fn(usize) -> f64, rewards: &mut [f64]) {
+    let players = rewards.len();
+    if players < 2 {
+        rewards.fill(0.5);
+        return;
+    }
+    let (best, worst) =
+        (0..players).map(&cost).fold((f64::INFINITY, f64::NEG_INFINITY), |(best, worst), cost| (best.min(cost), worst.max(cost)));
+    for (index, reward) in rewards.iter_mut().enumerate() {
+        let mine = cost(index);
         let beaten: f64 = (0..players)
             .filter(|&other| other != index)
-            .map(|other| match points(other).cmp(&mine) {
+            .map(|other| match cost(other).total_cmp(&mine) {
                 std::cmp::Ordering::Greater => 1.0,
                 std::cmp::Ordering::Equal => 0.5,
                 std::cmp::Ordering::Less => 0.0,
             })
             .sum();
         let rank = beaten / (players - 1) as f64;
-        let spread = if worst == best { 0.5 } else { f64::from(worst - mine) / f64::from(worst - best) };
+        let spread = if worst > best { (worst - mine) / (worst - best) } else { 0.5 };
         *reward = 0.5 * rank + 0.5 * spread;
     }
+}
+
+/// A uniformly random waited-for move: a seat the round waits for, then one of its actions
+/// that is not optional. `actions` is a reusable buffer.
+pub fn random_required_step<G: Determinize>(game: &G, rng: &mut GameRng, actions: &mut Vec<G::Action>) -> Option<(Seat, G::Action)> {
+    let waiting = game.waiting_for();
+    let seat = waiting.iter().nth(rng.below(waiting.len().max(1)))?;
+    game.legal_actions_into(seat, actions);
+    actions.retain(|action| !G::is_optional(action));
+    if actions.is_empty() {
+        return None;
+    }
+    Some((seat, actions[rng.below(actions.len())]))
+}
+
+/// `legal` split into the actions the round waits for and the optional ones, in their order.
+pub fn split_optional<G: Determinize>(legal: &[G::Action]) -> (Vec<G::Action>, Vec<G::Action>) {
+    legal.iter().copied().partition(|action| !G::is_optional(action))
+}
+
+/// The cards of `deck` that `seat` has not seen (the deck less one copy per card in `seen`),
+/// shuffled: deal the hidden zones from its end with [`deal_hidden`].
+///
+/// # Errors
+/// A card seen more often than the deck holds it (a corrupt view).
+pub fn shuffled_unseen(deck: DeckKind, seen: impl IntoIterator<Item = Card>, rng: &mut GameRng) -> Result<Vec<Card>, DeterminizeError> {
+    let all = deck.cards();
+    let mut counts = count_cards(&all);
+    for card in seen {
+        let slot = &mut counts[card.index() as usize];
+        *slot = slot
+            .checked_sub(1)
+            .ok_or_else(|| DeterminizeError::Inconsistent(format!("{card} is seen more often than the pack holds it")))?;
+    }
+    let mut unseen = Vec::with_capacity(all.len());
+    for (index, &count) in counts.iter().enumerate() {
+        let card = Card::from_index(index as u8).expect("an index below CARD_KINDS is a card");
+        unseen.extend(std::iter::repeat_n(card, usize::from(count)));
+    }
+    rng.shuffle(&mut unseen);
+    Ok(unseen)
+}
+
+/// Checks that the unseen cards fill exactly the `hidden` places the view counts.
+///
+/// # Errors
+/// The counts differ (a corrupt view).
+pub fn check_hidden(unseen: &[Card], hidden: usize) -> Result<(), DeterminizeError> {
+    if unseen.len() == hidden {
+        Ok(())
+    } else {
+        Err(DeterminizeError::Inconsistent(format!("{} unseen cards for {hidden} hidden places", unseen.len())))
+    }
+}
+
+/// Deals `count` of the shuffled unseen cards into a hand.
+///
+/// # Panics
+/// If fewer than `count` are left: check with [`check_hidden`] first.
+pub fn deal_hidden(unseen: &mut Vec<Card>, count: usize) -> CardSet {
+    let from = unseen.len().checked_sub(count).expect("the hidden places were counted against the unseen cards");
+    let hand = CardSet::of(&unseen[from..]);
+    unseen.truncate(from);
+    hand
+}
+
+/// Checks that a view is `seat`'s own and that its round is in play: the two conditions every
+/// game's [`Determinize::determinize`] starts with.
+///
+/// # Errors
+/// Another viewer's view, or no round in play.
+pub fn check_view(viewer: Viewer, phase: Phase, seat: Seat) -> Result<(), DeterminizeError> {
+    if viewer != Viewer::Seat(seat) {
+        return Err(DeterminizeError::NotTheSeatsView { seat });
+    }
+    if phase != Phase::Playing {
+        return Err(DeterminizeError::NoRound);
+    }
+    Ok(())
+}
+
+/// Checks that the view's own hand has the size the view gives the seat.
+///
+/// # Errors
+/// The sizes differ (a corrupt view).
+pub fn check_own_hand(hand: &[Card], size: usize) -> Result<(), DeterminizeError> {
+    if hand.len() == size {
+        Ok(())
+    } else {
+        Err(DeterminizeError::Inconsistent(format!("the hand holds {} cards, the sizes say {size}", hand.len())))
+    }
+}
+
+/// Keeps the actions whose named suit (`suit_of`, `None` for actions naming none) is one of
+/// `held` (the suits of the cards that stay in hand), unless `held` is empty: then any suit
+/// is as good and all stay.
+pub fn keep_held_suits<A>(actions: &mut Vec<A>, held: impl Fn(&A) -> u64, suit_of: impl Fn(&A) -> Option<Suit>) {
+    actions.retain(|action| match suit_of(action) {
+        Some(suit) => {
+            let held = held(action);
+            held == 0 || held & suit.mask() != 0
+        }
+        None => true,
+    });
 }

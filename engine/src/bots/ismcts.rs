@@ -4,14 +4,24 @@
 //! Each iteration samples a fresh determinization of the bot's view, walks the tree from the
 //! root choosing among the moves available *in that determinization* with UCB1 (a move's
 //! exploration term counts how often it was available, not how often its parent was visited),
-//! adds one node, plays the round out with the game's light random policy
-//! ([`Determinize::playout_step`], by default `sim::random_step`) and backs up every seat's
-//! reward for the round ([`Determinize::round_rewards`]): each edge learns from the reward of
-//! the seat that took it, so opponents are modelled as playing for themselves. The answer is
-//! the root's most visited action.
+//! adds one node, plays the round out with the game's light policy
+//! ([`Determinize::playout_step`]) — or a few moves ahead, to judge the position there
+//! ([`IsmctsConfig::horizon`]) — and backs up every seat's reward
+//! ([`Determinize::round_rewards`], [`Determinize::position_rewards`]): each edge learns from the reward of the seat that took
+//! it, so opponents are modelled as playing for themselves. The answer is the root's most
+//! visited action; the search stops early once no other action can catch up.
+//!
+//! Optional decisions ("One!", snaps) stay out of the tree: before every waited-for move, in
+//! the tree and in playouts alike, [`Determinize::optional_step`] takes the ones a sensible
+//! player surely takes. Uniform optional play would drown a Youglouf playout in wrong snaps.
 //!
 //! The budget is iterations, not time: the engine has no clock, and a fixed budget keeps a
-//! seeded match reproducible on any machine.
+//! seeded match reproducible on any machine. Each game picks its default
+//! ([`super::BotGame::SEARCH`]) so a decision stays well under 200 ms on one core.
+//!
+//! Memory: the tree is two flat arrays (nodes, edges linked per node), reused buffers for
+//! the path, the available edges and legal actions; an iteration allocates only its
+//! determinization and what the engine's round end records.
 
 use crate::event::NoEvents;
 use crate::game::{Game, Phase};
@@ -20,33 +30,88 @@ use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, Decision};
 use super::determinize::Determinize;
-
-/// Iterations per decision by default: a few tens of milliseconds per Crazy Eights decision
-/// at four seats on one core of the reference machine in a release build (measured in
-/// docs/bots.md), well inside the 200 ms a decision may take.
-pub const DEFAULT_ITERATIONS: u32 = 4_000;
+use super::roster::BotGame;
 
 /// UCB1's exploration constant for rewards in `[0, 1]`. Tuned at Crazy Eights against three
 /// Normal bots: 0.35 won clearly more than 0.2 or 1.0 (docs/bots.md).
 pub const DEFAULT_EXPLORATION: f64 = 0.35;
 
+/// Weight of the progressive bias towards the game's heuristic move (Normal's): a move the
+/// heuristic takes scores this much more in UCB1, divided by its visits + 1, so the search
+/// starts from the club player's move and leaves it only for one that proves better.
+pub const DEFAULT_BIAS: f64 = 1.0;
+
+/// Optional actions settled in a row at most, a guard against a game whose
+/// [`Determinize::optional_step`] never runs dry.
+const MAX_OPTIONAL_IN_A_ROW: usize = 64;
+
+/// Iterations between two checks whether the leader can still be caught.
+const EARLY_STOP_CHECK_EVERY: u32 = 64;
+
 /// How hard the search thinks.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct IsmctsConfig {
-    /// Determinizations searched per decision.
+    /// Determinizations searched per decision, at most.
     pub iterations: u32,
     /// UCB1's exploration constant.
     pub exploration: f64,
+    /// Weight of the progressive bias towards the heuristic's move (0: none).
+    pub bias: f64,
+    /// Waited-for moves a playout makes at most before it stops and judges the position
+    /// ([`Determinize::position_rewards`]); `None` plays the round to its end. A long round
+    /// decided by luck far ahead tells the search little about the move at hand: a short look
+    /// ahead and a judgement of the hands is a sharper signal, and cheaper.
+    pub horizon: Option<u32>,
 }
 
-impl Default for IsmctsConfig {
-    fn default() -> IsmctsConfig {
-        IsmctsConfig { iterations: DEFAULT_ITERATIONS, exploration: DEFAULT_EXPLORATION }
+impl IsmctsConfig {
+    /// `iterations` per decision with the default exploration and bias, playouts to the
+    /// round's end.
+    #[must_use]
+    pub const fn with_iterations(iterations: u32) -> IsmctsConfig {
+        IsmctsConfig { iterations, exploration: DEFAULT_EXPLORATION, bias: DEFAULT_BIAS, horizon: None }
+    }
+
+    /// This budget with playouts stopped after `horizon` moves.
+    #[must_use]
+    pub const fn with_horizon(self, horizon: u32) -> IsmctsConfig {
+        IsmctsConfig { horizon: Some(horizon), ..self }
+    }
+}
+
+/// Changes to a game's default search ([`super::BotGame::SEARCH`]), field by field: the
+/// command line's `--iterations`, and tuning runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SearchTuning {
+    /// Iterations per decision.
+    pub iterations: Option<u32>,
+    /// UCB1's exploration constant.
+    pub exploration: Option<f64>,
+    /// Progressive bias weight.
+    pub bias: Option<f64>,
+    /// Playout horizon; `Some(0)` plays to the round's end.
+    pub horizon: Option<u32>,
+}
+
+impl SearchTuning {
+    /// `base` with these changes.
+    #[must_use]
+    pub fn apply(self, base: IsmctsConfig) -> IsmctsConfig {
+        IsmctsConfig {
+            iterations: self.iterations.unwrap_or(base.iterations),
+            exploration: self.exploration.unwrap_or(base.exploration),
+            bias: self.bias.unwrap_or(base.bias),
+            horizon: match self.horizon {
+                Some(0) => None,
+                Some(horizon) => Some(horizon),
+                None => base.horizon,
+            },
+        }
     }
 }
 
 /// The Hard bot.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IsmctsBot {
     /// The search budget.
     pub config: IsmctsConfig,
@@ -60,7 +125,7 @@ impl IsmctsBot {
     }
 }
 
-impl<G: Determinize> Bot<G> for IsmctsBot {
+impl<G: BotGame> Bot<G> for IsmctsBot {
     fn level(&self) -> BotLevel {
         BotLevel::Hard
     }
@@ -73,44 +138,82 @@ impl<G: Determinize> Bot<G> for IsmctsBot {
             _ => Some(Search::<G>::new(self.config, seat).run(view, legal, rng)),
         }
     }
+
+    /// Optional decisions are not searched: the sure ones ("One!" at once, a snap of a card
+    /// it knows) are what the game's sensible policy takes, read from the seat's own view.
+    fn optional(&mut self, seat: Seat, view: &G::View, optional: &[G::Action], _rng: &mut GameRng) -> Option<G::Action> {
+        G::sure_optional(view, seat, optional)
+    }
 }
 
-/// Marks an edge whose child node has not been made yet.
-const NO_CHILD: u32 = u32::MAX;
+/// Marks a missing link: an edge without a child node yet, the end of a node's edge list.
+const NONE: u32 = u32::MAX;
 
 /// A move out of a node: who takes it, and what the search has learnt about it.
 #[derive(Debug, Clone)]
 struct Edge<A> {
     seat: Seat,
     action: A,
+    /// The node it leads to, or [`NONE`].
     child: u32,
+    /// The next edge of the same node, or [`NONE`].
+    next: u32,
     visits: u32,
     available: u32,
     reward: f64,
 }
 
-/// One search: the tree (nodes as lists of edges, in an arena) and reusable buffers, so an
-/// iteration allocates only its determinization.
+/// One search: the tree (each node's first edge; edges linked per node) and reusable
+/// buffers.
 struct Search<G: Game> {
     config: IsmctsConfig,
     seat: Seat,
-    nodes: Vec<Vec<Edge<G::Action>>>,
-    /// The (node, edge) pairs walked this iteration.
-    path: Vec<(u32, u32)>,
-    /// Indices of the current node's edges available in this determinization.
+    /// Per node, its first edge (or [`NONE`]).
+    nodes: Vec<u32>,
+    edges: Vec<Edge<G::Action>>,
+    /// The edges walked this iteration.
+    path: Vec<u32>,
+    /// The current node's edges available in this determinization.
     available: Vec<u32>,
     actions: Vec<G::Action>,
+    /// A buffer for the heuristic's own legal-action lists.
+    hint_actions: Vec<G::Action>,
     rewards: Vec<f64>,
+}
+
+/// Applies the optional actions the game's policy takes, until there are none.
+fn settle<G: Determinize>(state: &mut G) {
+    for _ in 0..MAX_OPTIONAL_IN_A_ROW {
+        if state.phase() != Phase::Playing {
+            return;
+        }
+        let Some((seat, action)) = state.optional_step() else {
+            return;
+        };
+        state.apply_with(seat, action, &mut NoEvents).expect("an optional step is a legal action");
+    }
 }
 
 impl<G: Determinize> Search<G> {
     fn new(config: IsmctsConfig, seat: Seat) -> Search<G> {
-        Search { config, seat, nodes: vec![Vec::new()], path: Vec::new(), available: Vec::new(), actions: Vec::new(), rewards: Vec::new() }
+        let capacity = config.iterations as usize + 1;
+        Search {
+            config,
+            seat,
+            nodes: Vec::with_capacity(capacity),
+            edges: Vec::with_capacity(capacity * 4),
+            path: Vec::new(),
+            available: Vec::new(),
+            actions: Vec::new(),
+            hint_actions: Vec::new(),
+            rewards: Vec::new(),
+        }
     }
 
     fn run(mut self, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Decision<G::Action> {
+        self.nodes.push(NONE);
         let mut iterations = 0;
-        for _ in 0..self.config.iterations {
+        while iterations < self.config.iterations {
             // A view that cannot be determinized is a defect of the game's Determinize; the
             // bot still answers (below) and reports the iterations it managed.
             let Ok(state) = G::determinize(view, self.seat, rng) else {
@@ -118,95 +221,158 @@ impl<G: Determinize> Search<G> {
             };
             self.iterate(state, rng);
             iterations += 1;
+            if iterations % EARLY_STOP_CHECK_EVERY == 0 && self.decided(legal, self.config.iterations - iterations) {
+                break;
+            }
         }
-        let root = &self.nodes[0];
-        let best = root
-            .iter()
-            .filter(|edge| edge.seat == self.seat && legal.contains(&edge.action))
-            .max_by(|a, b| a.visits.cmp(&b.visits).then_with(|| mean(a).total_cmp(&mean(b))).then(std::cmp::Ordering::Greater));
-        let action = best.map_or_else(|| legal[rng.below(legal.len())], |edge| edge.action);
+        let action = self.best(legal).map_or_else(|| legal[rng.below(legal.len())], |edge| edge.action);
         Decision { action, iterations }
+    }
+
+    /// The root's edges that answer the question: the bot's own legal moves.
+    fn root_choices<'a>(&'a self, legal: &'a [G::Action]) -> impl Iterator<Item = &'a Edge<G::Action>> + 'a {
+        let mut index = self.nodes[0];
+        std::iter::from_fn(move || {
+            let edge = self.edges.get(index as usize)?;
+            index = edge.next;
+            Some(edge)
+        })
+        .filter(move |edge| edge.seat == self.seat && legal.contains(&edge.action))
+    }
+
+    /// The most visited choice, ties to the better mean.
+    fn best<'a>(&'a self, legal: &'a [G::Action]) -> Option<&'a Edge<G::Action>> {
+        self.root_choices(legal)
+            .max_by(|a, b| a.visits.cmp(&b.visits).then_with(|| mean(a).total_cmp(&mean(b))).then(std::cmp::Ordering::Greater))
+    }
+
+    /// Whether the most visited choice stays so whatever the `remaining` iterations do.
+    fn decided(&self, legal: &[G::Action], remaining: u32) -> bool {
+        let (mut first, mut second) = (0, 0);
+        for edge in self.root_choices(legal) {
+            if edge.visits > first {
+                second = first;
+                first = edge.visits;
+            } else if edge.visits > second {
+                second = edge.visits;
+            }
+        }
+        first > second + remaining
     }
 
     /// One iteration: select and expand in the tree, play out, back up.
     fn iterate(&mut self, mut state: G, rng: &mut GameRng) {
         self.path.clear();
         let mut node = 0u32;
+        settle(&mut state);
         while state.phase() == Phase::Playing {
             self.mark_available(node, &state);
             if self.available.is_empty() {
                 break;
             }
-            let edges = &self.nodes[node as usize];
-            let untried = self.available.iter().filter(|&&index| edges[index as usize].visits == 0).count();
-            let (edge_index, expanding) = if untried > 0 {
-                let pick = rng.below(untried);
-                let index = *self
-                    .available
-                    .iter()
-                    .filter(|&&index| edges[index as usize].visits == 0)
-                    .nth(pick)
-                    .expect("pick is below the number of untried edges");
-                (index, true)
-            } else {
-                (self.select(node), false)
+            let hint = self.hint(&state);
+            let untried = self.available.iter().filter(|&&index| self.edges[index as usize].visits == 0).count();
+            let (edge_index, expanding) = match hint {
+                // The heuristic's move is tried first.
+                Some(index) if self.edges[index as usize].visits == 0 => (index, true),
+                _ if untried > 0 => {
+                    let pick = rng.below(untried);
+                    let index = *self
+                        .available
+                        .iter()
+                        .filter(|&&index| self.edges[index as usize].visits == 0)
+                        .nth(pick)
+                        .expect("pick is below the number of untried edges");
+                    (index, true)
+                }
+                _ => (self.select(hint), false),
             };
-            let edge = &self.nodes[node as usize][edge_index as usize];
+            let edge = &self.edges[edge_index as usize];
             let (seat, action) = (edge.seat, edge.action);
             state.apply_with(seat, action, &mut NoEvents).expect("the move was listed among the state's legal actions");
-            self.path.push((node, edge_index));
-            let child = self.child_of(node, edge_index);
+            settle(&mut state);
+            self.path.push(edge_index);
             if expanding {
                 break;
             }
-            node = child;
+            node = self.child_of(edge_index);
         }
-        while state.phase() == Phase::Playing {
+        let mut steps = 0;
+        while state.phase() == Phase::Playing && self.config.horizon.is_none_or(|horizon| steps < horizon) {
             let Some((seat, action)) = state.playout_step(rng, &mut self.actions) else {
                 break;
             };
             state.apply_with(seat, action, &mut NoEvents).expect("a playout step is a legal action");
+            settle(&mut state);
+            steps += 1;
         }
         self.rewards.clear();
         self.rewards.resize(state.players(), 0.5);
-        if state.phase() != Phase::Playing {
+        if state.phase() == Phase::Playing {
+            state.position_rewards(&mut self.rewards);
+        } else {
             state.round_rewards(&mut self.rewards);
         }
-        for &(node, edge) in &self.path {
-            let edge = &mut self.nodes[node as usize][edge as usize];
+        for &edge in &self.path {
+            let edge = &mut self.edges[edge as usize];
             edge.visits += 1;
             edge.reward += self.rewards[edge.seat.index()];
         }
     }
 
-    /// Lists in `available` the node's edges for every move legal in `state` (adding edges for
-    /// moves never seen here), counting one more availability for each.
+    /// Lists in `available` the node's edges for every waited-for move legal in `state`
+    /// (adding edges for moves never seen here), counting one more availability for each.
     fn mark_available(&mut self, node: u32, state: &G) {
         self.available.clear();
-        for seat in state.to_act().iter() {
+        for seat in state.waiting_for().iter() {
             state.legal_actions_into(seat, &mut self.actions);
-            let edges = &mut self.nodes[node as usize];
-            for &action in &self.actions {
-                let index = match edges.iter().position(|edge| edge.seat == seat && edge.action == action) {
-                    Some(index) => index,
-                    None => {
-                        edges.push(Edge { seat, action, child: NO_CHILD, visits: 0, available: 0, reward: 0.0 });
-                        edges.len() - 1
-                    }
-                };
-                edges[index].available += 1;
-                self.available.push(index as u32);
+            self.actions.retain(|action| !G::is_optional(action));
+            state.prune_for_search(seat, &mut self.actions);
+            for position in 0..self.actions.len() {
+                let action = self.actions[position];
+                let index = self.find_or_add(node, seat, action);
+                self.edges[index as usize].available += 1;
+                self.available.push(index);
             }
         }
     }
 
-    /// UCB1 over the available edges, all visited at least once.
-    fn select(&self, node: u32) -> u32 {
-        let edges = &self.nodes[node as usize];
+    /// The node's edge for `seat` taking `action`, added at the front if new.
+    fn find_or_add(&mut self, node: u32, seat: Seat, action: G::Action) -> u32 {
+        let mut index = self.nodes[node as usize];
+        while index != NONE {
+            let edge = &self.edges[index as usize];
+            if edge.seat == seat && edge.action == action {
+                return index;
+            }
+            index = edge.next;
+        }
+        let index = u32::try_from(self.edges.len()).expect("a search never grows past u32::MAX edges");
+        self.edges.push(Edge { seat, action, child: NONE, next: self.nodes[node as usize], visits: 0, available: 0, reward: 0.0 });
+        self.nodes[node as usize] = index;
+        index
+    }
+
+    /// The available edge of the heuristic's move in `state`, if any.
+    fn hint(&mut self, state: &G) -> Option<u32> {
+        if self.config.bias <= 0.0 {
+            return None;
+        }
+        let (seat, action) = state.heuristic_step(&mut self.hint_actions)?;
+        self.available.iter().copied().find(|&index| {
+            let edge = &self.edges[index as usize];
+            edge.seat == seat && edge.action == action
+        })
+    }
+
+    /// UCB1 over the available edges, all visited at least once, plus the progressive bias
+    /// towards the heuristic's move `hint`.
+    fn select(&self, hint: Option<u32>) -> u32 {
         let score = |index: u32| {
-            let edge = &edges[index as usize];
+            let edge = &self.edges[index as usize];
             let visits = f64::from(edge.visits);
-            mean(edge) + self.config.exploration * (f64::from(edge.available).ln() / visits).sqrt()
+            let bias = if hint == Some(index) { self.config.bias / (visits + 1.0) } else { 0.0 };
+            mean(edge) + self.config.exploration * (f64::from(edge.available).ln() / visits).sqrt() + bias
         };
         self.available
             .iter()
@@ -216,14 +382,14 @@ impl<G: Determinize> Search<G> {
     }
 
     /// The node the edge leads to, made on first use.
-    fn child_of(&mut self, node: u32, edge: u32) -> u32 {
-        let existing = self.nodes[node as usize][edge as usize].child;
-        if existing != NO_CHILD {
+    fn child_of(&mut self, edge: u32) -> u32 {
+        let existing = self.edges[edge as usize].child;
+        if existing != NONE {
             return existing;
         }
         let child = u32::try_from(self.nodes.len()).expect("a search never grows past u32::MAX nodes");
-        self.nodes.push(Vec::new());
-        self.nodes[node as usize][edge as usize].child = child;
+        self.nodes.push(NONE);
+        self.edges[edge as usize].child = child;
         child
     }
 }

@@ -9,9 +9,16 @@
 //!   unseen cards dealt at random into the hidden zones, with the right counts.
 //! - [`ismcts`]: the Hard level, single-observer Information-Set Monte Carlo Tree Search over
 //!   determinizations; it works for every game that implements [`Determinize`].
-//! - [`roster`]: [`BotGame`], a game's Easy and Normal heuristics, and [`make_bot`].
-//! - [`crazy_eights`]: Crazy Eights' Easy and Normal bots.
+//! - [`roster`]: [`BotGame`] (a game's Easy and Normal bots, its search budget, its sure
+//!   optional answers), [`make_bot`], and [`roster::visit`] to run generic code per game.
+//! - [`crazy_eights`], [`fool108`], [`hundred_one`], [`dunno`], [`youglouf`]: each game's Easy
+//!   and Normal bots and the heuristics its playouts share with Normal.
+//! - [`slip`]: Easy's slips that stay the same however often a question is asked.
 //! - [`arena`]: bots playing whole matches against each other, deterministically from a seed.
+//!
+//! Decisions come in two kinds, as at the table: [`Bot::decide`] when the round waits for
+//! the seat, [`Bot::optional`] when it may act without anyone waiting ("One!", snaps) and may
+//! decline.
 //!
 //! The engine has no clock, so budgets are in iterations; the app measures time around
 //! decisions (see [`arena::ArenaObserver`]).
@@ -20,14 +27,19 @@ pub mod arena;
 pub mod bot;
 pub mod crazy_eights;
 pub mod determinize;
+pub mod dunno;
+pub mod fool108;
+pub mod hundred_one;
 pub mod ismcts;
 pub mod roster;
+pub mod slip;
+pub mod youglouf;
 
 #[cfg(test)]
 mod tests;
 
-pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport};
-pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RandomBot};
-pub use determinize::{Determinize, DeterminizeError, standing_rewards};
-pub use ismcts::{IsmctsBot, IsmctsConfig};
-pub use roster::{BotGame, make_bot};
+pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
+pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
+pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};
+pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, IsmctsBot, IsmctsConfig, SearchTuning};
+pub use roster::{BotGame, BotGameVisitor, make_bot};

@@ -1,29 +1,70 @@
 //! [`BotGame`]: what a game supplies so all four levels can sit at its table, and
 //! [`make_bot`], which seats a bot of any level.
 //!
-//! Random works for every game and Hard is generic (it needs only [`Determinize`]); Easy and
-//! Normal are each game's own heuristics.
+//! Random works for every game and Hard is generic (it needs only [`Determinize`] and a
+//! budget); Easy and Normal are each game's own heuristics.
+
+use crate::games::crazy_eights::CrazyEights;
+use crate::games::dunno::Dunno;
+use crate::games::fool108::Fool108;
+use crate::games::hundred_one::HundredOne;
+use crate::games::youglouf::Youglouf;
+use crate::registry::GameKind;
+use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, RandomBot};
 use super::determinize::Determinize;
-use super::ismcts::{IsmctsBot, IsmctsConfig};
+use super::ismcts::{IsmctsBot, IsmctsConfig, SearchTuning};
 
 /// A game with bots at every level.
 pub trait BotGame: Determinize {
+    /// The Hard level's default search budget: chosen per game so a decision stays well under
+    /// 200 ms on one core of the reference machine (measured in docs/bots.md).
+    const SEARCH: IsmctsConfig;
+
     /// The Easy bot: legal moves, simple preferences, human slips.
     fn easy_bot() -> Box<dyn Bot<Self>>;
 
     /// The Normal bot: the game's club-player heuristic.
     fn normal_bot() -> Box<dyn Bot<Self>>;
+
+    /// The optional action a sensible player in `seat` surely takes now, seeing `view`
+    /// ("One!" at once, a snap of a card it knows matches), among `optional`; `None` to
+    /// decline. Normal and Hard answer optional offers with it. The default declines.
+    fn sure_optional(view: &Self::View, seat: Seat, optional: &[Self::Action]) -> Option<Self::Action> {
+        let _ = (view, seat, optional);
+        None
+    }
 }
 
-/// A bot of `level` for game `G`; `hard` is the Hard level's search budget.
+/// A bot of `level` for game `G`; `tuning` changes the Hard level's default search
+/// ([`BotGame::SEARCH`]).
 #[must_use]
-pub fn make_bot<G: BotGame>(level: BotLevel, hard: IsmctsConfig) -> Box<dyn Bot<G>> {
+pub fn make_bot<G: BotGame>(level: BotLevel, tuning: SearchTuning) -> Box<dyn Bot<G>> {
     match level {
         BotLevel::Random => Box::new(RandomBot),
         BotLevel::Easy => G::easy_bot(),
         BotLevel::Normal => G::normal_bot(),
-        BotLevel::Hard => Box::new(IsmctsBot::new(hard)),
+        BotLevel::Hard => Box::new(IsmctsBot::new(tuning.apply(G::SEARCH))),
+    }
+}
+
+/// Generic code to run for one [`BotGame`], chosen at run time by [`visit`].
+pub trait BotGameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs for game type `G`.
+    fn visit<G: BotGame>(self) -> Self::Output;
+}
+
+/// Runs `visitor` with `kind`'s game type. Every registered game has bots at every level;
+/// the match is exhaustive, so a new game cannot be registered without them.
+pub fn visit<V: BotGameVisitor>(kind: GameKind, visitor: V) -> V::Output {
+    match kind {
+        GameKind::CrazyEights => visitor.visit::<CrazyEights>(),
+        GameKind::Fool108 => visitor.visit::<Fool108>(),
+        GameKind::HundredOne => visitor.visit::<HundredOne>(),
+        GameKind::Dunno => visitor.visit::<Dunno>(),
+        GameKind::Youglouf => visitor.visit::<Youglouf>(),
     }
 }

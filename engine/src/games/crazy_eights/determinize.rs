@@ -4,61 +4,37 @@
 //! stock. The state gets a fresh RNG from the bot's, so reshuffles and draws are as unknown
 //! as at the table.
 
-use crate::bots::{Determinize, DeterminizeError};
-use crate::card::{Card, DeckKind, Rank, Suit};
-use crate::card_set::{CardSet, count_cards};
+use crate::bots::crazy_eights::{Choices, Situation};
+use crate::bots::determinize::{check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, shuffled_unseen};
+use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
+use crate::card::{Card, DeckKind, Rank};
+use crate::card_set::{CardSet, bits};
 use crate::deal::Stock;
-use crate::game::{Game, Phase, TableSetup};
+use crate::game::{Game, TableSetup};
 use crate::rng::GameRng;
 use crate::score::MatchScore;
-use crate::seat::{BySeat, Seat, Viewer};
+use crate::seat::{BySeat, Seat};
 
 use super::action::CrazyEightsAction;
 use super::game::CrazyEights;
-use super::round::Round;
+use super::round::{Round, card_points};
 use super::view::CrazyEightsView;
 
-/// One playout move in this many ignores suit length.
-const PLAYOUT_WHIMS_ONE_IN: usize = 4;
+/// A card in hand, as a cost beside its points when a playout stops early.
+const CARD_COST: i32 = 10;
+/// What an eight still in hand is judged to cost when a playout stops early.
+const EIGHT_IN_PLAY: i32 = 10;
 
 impl Determinize for CrazyEights {
     fn determinize(view: &CrazyEightsView, seat: Seat, rng: &mut GameRng) -> Result<CrazyEights, DeterminizeError> {
-        if view.viewer != Viewer::Seat(seat) {
-            return Err(DeterminizeError::NotTheSeatsView { seat });
-        }
-        let (Phase::Playing, Some(hand)) = (view.phase, view.hand.as_ref()) else {
-            return Err(DeterminizeError::NoRound);
-        };
-        let mut unseen_counts = count_cards(&DeckKind::Double104.cards());
-        for card in hand.iter().chain(&view.pile_cards) {
-            let slot = &mut unseen_counts[card.index() as usize];
-            *slot = slot
-                .checked_sub(1)
-                .ok_or_else(|| DeterminizeError::Inconsistent(format!("{card} is seen more often than the pack holds it")))?;
-        }
-        let mut unseen: Vec<_> = DeckKind::Double104.cards();
-        unseen.retain(|card| {
-            let slot = &mut unseen_counts[card.index() as usize];
-            let keep = *slot > 0;
-            *slot = slot.saturating_sub(1);
-            keep
-        });
+        check_view(view.viewer, view.phase, seat)?;
+        let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
+        check_own_hand(hand, view.hand_sizes[seat])?;
+        let mut unseen = shuffled_unseen(DeckKind::Double104, hand.iter().chain(&view.pile_cards).copied(), rng)?;
         let hidden_in_hands: usize = view.hand_sizes.seats().filter(|(other, _)| *other != seat).map(|(_, &size)| size).sum();
-        if unseen.len() != hidden_in_hands + view.stock || view.hand_sizes[seat] != hand.len() {
-            return Err(DeterminizeError::Inconsistent(format!(
-                "{} unseen cards for {hidden_in_hands} in other hands and {} in the stock",
-                unseen.len(),
-                view.stock
-            )));
-        }
-        rng.shuffle(&mut unseen);
+        check_hidden(&unseen, hidden_in_hands + view.stock)?;
         let hands = BySeat::from_fn(view.hand_sizes.len(), |other| {
-            if other == seat {
-                CardSet::of(hand)
-            } else {
-                let from = unseen.len() - view.hand_sizes[other];
-                unseen.drain(from..).collect()
-            }
+            if other == seat { CardSet::of(hand) } else { deal_hidden(&mut unseen, view.hand_sizes[other]) }
         });
         let mut pile = Vec::with_capacity(DeckKind::Double104.len());
         pile.extend_from_slice(&view.pile_cards);
@@ -85,36 +61,52 @@ impl Determinize for CrazyEights {
         Ok(CrazyEights::in_play(view.options.clone(), setup, score, round))
     }
 
-    /// A light club-player policy: a matching card that is not an eight, mostly from the
-    /// longest suit the seat holds; else an eight
-    /// naming the seat's longest suit; else draw. Uniform play takes the optional draw so
-    /// often that most random rounds run into the turn cap, which tells a search nothing, and
-    /// eights thrown away at random make every simulated opponent look careless.
-    fn playout_step(&self, rng: &mut GameRng, actions: &mut Vec<CrazyEightsAction>) -> Option<(Seat, CrazyEightsAction)> {
-        let seat = self.to_act().first()?;
+    /// Normal's heuristic: eights kept for the right moment, the long suit followed, points
+    /// dumped when someone is close.
+    fn heuristic_step(&self, actions: &mut Vec<CrazyEightsAction>) -> Option<(Seat, CrazyEightsAction)> {
+        let round = self.round();
+        let seat = round.turn;
         self.legal_actions_into(seat, actions);
-        let plain = actions.iter().filter(|action| matches!(action, CrazyEightsAction::Play(_))).count();
-        if plain > 0 {
-            let hand = self.round().hands[seat].mask() & !Rank::Eight.mask();
-            let suit_length =
-                |action: &CrazyEightsAction| action.card().and_then(Card::suit).map_or(0, |suit| (hand & suit.mask()).count_ones());
-            // Mostly stay in the longest suit, as players do; sometimes anything, for variety.
-            let longest = if rng.below(PLAYOUT_WHIMS_ONE_IN) == 0 {
-                0
-            } else {
-                actions.iter().filter(|action| matches!(action, CrazyEightsAction::Play(_))).map(suit_length).max().unwrap_or(0)
-            };
-            let candidates = |action: &&CrazyEightsAction| matches!(action, CrazyEightsAction::Play(_)) && suit_length(action) >= longest;
-            let pick = rng.below(actions.iter().filter(candidates).count());
-            let action = actions.iter().filter(candidates).nth(pick).copied();
-            return action.map(|action| (seat, action));
-        }
-        if let Some(&CrazyEightsAction::PlayEight(eight, _)) = actions.first() {
-            let hand = self.round().hands[seat].mask() & !Rank::Eight.mask();
-            let suit = Suit::ALL.into_iter().max_by_key(|suit| (hand & suit.mask()).count_ones()).expect("there are four suits");
-            return Some((seat, CrazyEightsAction::PlayEight(eight, suit)));
-        }
-        actions.first().map(|&action| (seat, action))
+        let situation = Situation::at(seat, round.players(), round.direction, round.hands[seat], |other| round.hands[other].len());
+        situation.choose(Choices::of(actions)).or_else(|| actions.first().copied()).map(|action| (seat, action))
+    }
+
+    /// A random matching card that is not an eight; never a voluntary draw, never an eight
+    /// thrown away.
+    fn whim_step(&self, rng: &mut GameRng, actions: &mut Vec<CrazyEightsAction>) -> Option<(Seat, CrazyEightsAction)> {
+        let seat = self.round().turn;
+        self.legal_actions_into(seat, actions);
+        let plain = Choices::of(actions).plain;
+        let card = bits(plain).nth(rng.below(plain.count_ones().max(1) as usize))?;
+        Some((seat, CrazyEightsAction::Play(card)))
+    }
+
+    /// Fewer cards (closer to going out) and fewer points (what is scored when someone
+    /// does). An eight counts as an ordinary card: it plays on anything, so it rarely stays
+    /// to cost its 50.
+    fn position_rewards(&self, rewards: &mut [f64]) {
+        let round = self.round();
+        let points = |card: Card| if card.is_rank(Rank::Eight) { EIGHT_IN_PLAY } else { card_points(card) };
+        rank_and_spread(
+            |index| {
+                let hand = round.hands[Seat(index as u8)];
+                f64::from(hand.iter().map(|card| CARD_COST + points(card)).sum::<i32>())
+            },
+            rewards,
+        );
+    }
+
+    /// An eight names a suit the hand still holds (any, when it holds none).
+    fn prune_for_search(&self, seat: Seat, actions: &mut Vec<CrazyEightsAction>) {
+        let rest = self.round().hands[seat].mask() & !Rank::Eight.mask();
+        keep_held_suits(
+            actions,
+            |_| rest,
+            |action| match action {
+                CrazyEightsAction::PlayEight(_, suit) => Some(*suit),
+                _ => None,
+            },
+        );
     }
 }
 

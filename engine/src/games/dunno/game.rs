@@ -29,6 +29,11 @@ pub struct Dunno {
 }
 
 impl Dunno {
+    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
+    pub(super) fn in_play(options: DunnoOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Dunno {
+        Dunno { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
+    }
+
     /// The game in play (or the last one, once it is over).
     #[must_use]
     pub fn round(&self) -> &Round {

@@ -21,6 +21,15 @@ impl Knowledge {
         Knowledge(BySeat::filled(players, BySeat::filled(players, 0)))
     }
 
+    /// Only `viewer` knows anything: `known(holder)`, the cards it knows each holder has (a
+    /// determinization rebuilds the searching seat's knowledge from its view with it).
+    #[must_use]
+    pub fn of_one_viewer(players: usize, viewer: Seat, known: impl Fn(Seat) -> CardSet) -> Knowledge {
+        let mut knowledge = Knowledge::none(players);
+        knowledge.0[viewer] = BySeat::from_fn(players, |holder| if holder == viewer { 0 } else { known(holder).mask() });
+        knowledge
+    }
+
     /// The cards `viewer` knows `holder` has (empty for the viewer's own seat).
     #[must_use]
     pub fn of(&self, viewer: Seat, holder: Seat) -> CardSet {

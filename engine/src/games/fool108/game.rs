@@ -30,6 +30,11 @@ pub struct Fool108 {
 }
 
 impl Fool108 {
+    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
+    pub(super) fn in_play(options: Fool108Options, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Fool108 {
+        Fool108 { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
+    }
+
     /// The round in play (or the last one, once it is over).
     #[must_use]
     pub fn round(&self) -> &Round {

@@ -36,6 +36,7 @@
 //! revealed when the round is scored.
 
 mod action;
+mod determinize;
 mod event;
 mod game;
 mod options;

@@ -32,6 +32,11 @@ pub struct HundredOne {
 }
 
 impl HundredOne {
+    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
+    pub(super) fn in_play(options: HundredOneOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> HundredOne {
+        HundredOne { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
+    }
+
     /// The round in play (or the last one, once it is over).
     #[must_use]
     pub fn round(&self) -> &Round {

@@ -29,6 +29,7 @@
 //! seat.
 
 mod action;
+mod determinize;
 mod event;
 mod game;
 mod options;

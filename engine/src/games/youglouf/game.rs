@@ -62,6 +62,11 @@ impl Youglouf {
         slot_views(&self.round, Viewer::Spectator, true)
     }
 
+    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
+    pub(super) fn in_play(options: YougloufOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Youglouf {
+        Youglouf { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
+    }
+
     /// The round in play (or the last one, once it is over).
     #[must_use]
     pub fn round(&self) -> &Round {

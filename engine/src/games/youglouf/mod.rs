@@ -39,6 +39,7 @@
 //! holds if it has seen it. Spectators know what was shown to all.
 
 mod action;
+mod determinize;
 mod event;
 mod game;
 mod knowledge;

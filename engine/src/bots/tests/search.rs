@@ -1,0 +1,71 @@
+//! The search finds what an obvious position asks for, and stops once its choice is safe.
+
+use crate::bots::ismcts::{IsmctsBot, IsmctsConfig};
+use crate::bots::{Bot, Determinize};
+use crate::card::{Card, parse_cards};
+use crate::game::{Game, TableSetup};
+use crate::games::crazy_eights::{CrazyEights, CrazyEightsAction, CrazyEightsOptions, CrazyEightsView, ToFollow};
+use crate::rng::GameRng;
+use crate::seat::{BySeat, Seat, Viewer};
+
+fn card(text: &str) -> Card {
+    parse_cards(text).expect("a test card")[0]
+}
+
+/// A view of seat 1 at a two-seat table where it holds `hand`, the opponent holds
+/// `opponent_cards` cards, and `top` is alone on the pile; the rest is in the stock.
+fn stacked_view(hand: &str, opponent_cards: usize, top: &str) -> CrazyEightsView {
+    let game = CrazyEights::new_match(TableSetup::new(2, 9), CrazyEightsOptions::default(), None).expect("table");
+    let mut view = game.view(Viewer::Seat(Seat(1)));
+    let hand = parse_cards(hand).expect("test cards");
+    let top = card(top);
+    view.hand_sizes = BySeat::from(vec![opponent_cards, hand.len()]);
+    view.stock = 104 - 1 - hand.len() - opponent_cards;
+    view.hand = Some(hand);
+    view.top = top;
+    view.pile_cards = vec![top];
+    view.pile = 1;
+    view.to_follow = ToFollow { suit: top.suit().expect("standard card"), rank: top.rank() };
+    view.turn = Seat(1);
+    view
+}
+
+fn legal_in(view: &CrazyEightsView) -> Vec<CrazyEightsAction> {
+    let state = CrazyEights::determinize(view, Seat(1), &mut GameRng::from_seed(0)).expect("the stacked view is consistent");
+    state.legal_actions(Seat(1))
+}
+
+/// With one playable card left, the search plays it, wins the round, and stops early: no
+/// other move can catch up.
+#[test]
+fn the_search_plays_its_last_card_and_stops_early() {
+    let view = stacked_view("KS", 3, "KC");
+    let legal = legal_in(&view);
+    assert_eq!(legal.len(), 2, "play KS or draw: {legal:?}");
+    let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(2_000));
+    let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &legal, &mut GameRng::from_seed(1)).expect("answers");
+    assert_eq!(decision.action, CrazyEightsAction::Play(card("KS")));
+    assert!(decision.iterations > 0 && decision.iterations < 2_000, "stopped after {} iterations", decision.iterations);
+}
+
+/// Two players, the opponent down to one card: the Queen skips them and the four then goes
+/// out; leading the four first would give them the chance to go out. The search sees it.
+#[test]
+fn the_search_skips_an_opponent_about_to_go_out() {
+    let view = stacked_view("QS 4S", 1, "KS");
+    let legal = legal_in(&view);
+    let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(400));
+    let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &legal, &mut GameRng::from_seed(2)).expect("answers");
+    assert_eq!(decision.action, CrazyEightsAction::Play(card("QS")));
+}
+
+/// A forced move is not searched; no legal move, no answer.
+#[test]
+fn a_forced_move_is_taken_without_search() {
+    let view = stacked_view("KS", 3, "KC");
+    let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(400));
+    let draw = [CrazyEightsAction::Draw];
+    let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &draw, &mut GameRng::from_seed(3)).expect("answers");
+    assert_eq!((decision.action, decision.iterations), (CrazyEightsAction::Draw, 0));
+    assert_eq!(Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &[], &mut GameRng::from_seed(3)), None);
+}
