@@ -370,12 +370,13 @@ impl eframe::App for CardtableApp {
         if let Some(choice) = library_choice {
             self.library_choice(choice);
         }
+        let saving = self.saving();
         if let Screen::Table(table) = &self.screen {
             if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
                 self.menu = Some(MenuState::default());
             } else if let Some(menu) = &mut self.menu {
                 let kind = table.session().kind();
-                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, self.saving()) {
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, saving) {
                     self.menu_choice(choice);
                 }
             }

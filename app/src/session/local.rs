@@ -6,7 +6,7 @@
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, SetupError, Viewer};
 
-use super::bots::{PendingDecision, decide, optional};
+use super::bots::{self, PendingDecision, decide};
 use super::host::Host;
 use super::seating::Occupant;
 use super::{Session, SessionError};
@@ -104,7 +104,7 @@ impl LocalTable {
                 let Some(level) = self.host.occupant(seat).bot_level() else { continue };
                 let view = self.host.view(Viewer::Seat(seat));
                 let legal = self.host.legal_actions(seat);
-                if let Some(action) = optional(level, seat, &view, &legal, &mut self.optional_rng) {
+                if let Some(action) = bots::optional(level, seat, &view, &legal, &mut self.optional_rng) {
                     match self.host.act(seat, action) {
                         Ok(()) => acted = true,
                         Err(error) => tracing::error!(%error, seat = seat.0, "a bot's optional move was refused"),

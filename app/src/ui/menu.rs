@@ -45,7 +45,14 @@ fn wide_button(ui: &mut egui::Ui, text: String) -> bool {
 }
 
 /// Draws the menu; `escape` closes a page (or the menu). Returns what was chosen.
-pub fn show(ctx: &egui::Context, menu: &mut MenuState, kind: GameKind, settings: &mut Settings, escape: bool, saved: bool) -> Option<MenuChoice> {
+pub fn show(
+    ctx: &egui::Context,
+    menu: &mut MenuState,
+    kind: GameKind,
+    settings: &mut Settings,
+    escape: bool,
+    saved: bool,
+) -> Option<MenuChoice> {
     let mut choice = None;
     let screen = ctx.content_rect();
     let width = (screen.width() - 2.0 * theme::MARGIN).min(theme::READABLE_WIDTH);

@@ -121,7 +121,7 @@ impl ReplayScreen {
         let totals = host.game().totals().clone();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // The table's centre as anyone at it saw it: pile, stock, suit to follow, direction.
-            crate::ui::table::games::centre(ui, &host.view(Viewer::Spectator), theme::REPLAY_CARD.y, look);
+            crate::ui::table::games::centre(ui, &host.view(Viewer::Spectator), theme::REPLAY_CARD, look);
             for (index, name) in self.names.iter().enumerate() {
                 let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
                 let to_act = host.to_act().contains(seat);
@@ -161,7 +161,8 @@ mod tests {
     fn the_replay_shows_every_card_even_those_no_view_holds() {
         for kind in [GameKind::Youglouf, GameKind::CrazyEights] {
             let options = AnyOptions::defaults(kind);
-            let seats = vec![Occupant::Human { name: "Ana".into() }, Occupant::Human { name: "Bo".into() }, Occupant::Human { name: "Cy".into() }];
+            let seats =
+                vec![Occupant::Human { name: "Ana".into() }, Occupant::Human { name: "Bo".into() }, Occupant::Human { name: "Cy".into() }];
             let host = Host::new(options, seats, 7).expect("a table");
             for seat in (0..3).map(Seat) {
                 let view = host.view(Viewer::Seat(seat));

@@ -67,12 +67,12 @@ pub struct TableScreen {
     now: f64,
 }
 
+impl TableScreen {
     /// Says whether the match is saved after every move, so leaving tells the truth about it.
     pub fn set_saved(&mut self, saved: bool) {
         self.saved = saved;
     }
 
-impl TableScreen {
     /// A table for this session.
     #[must_use]
     pub fn new(mut session: Box<dyn Session>, settings: Settings) -> TableScreen {
