@@ -91,6 +91,13 @@ impl Host {
         self.history.iter().filter(move |addressed| addressed.audience.includes(viewer)).map(|addressed| &addressed.event)
     }
 
+    /// Every event so far with its audience, oldest first (the network sends each viewer the
+    /// new ones it may see).
+    #[must_use]
+    pub fn history(&self) -> &[Addressed<AnyEvent>] {
+        &self.history
+    }
+
     /// Every step so far, to replay the match from its seed.
     #[must_use]
     pub fn steps(&self) -> &[Step] {
