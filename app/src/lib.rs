@@ -4,5 +4,6 @@
 pub mod app;
 pub mod cli;
 pub mod commands;
+pub mod net;
 pub mod session;
 pub mod ui;
