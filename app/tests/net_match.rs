@@ -42,11 +42,15 @@ fn a_host_and_three_guests_play_every_game_to_the_end_and_agree_on_the_result() 
             handle.command(HostCommand::Start);
             let games: Vec<_> =
                 players.into_iter().map(|mut player| tokio::spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
+            let mut outcomes = Vec::new();
+            for game in games {
+                outcomes.push(game.await);
+            }
             let HostMsg::MatchOver(expected) = host_sees(&mut handle, |message| matches!(message, HostMsg::MatchOver(_))).await else {
                 unreachable!("filtered")
             };
-            for game in games {
-                let outcome = game.await.expect("a guest's task");
+            for outcome in outcomes {
+                let outcome = outcome.expect("a guest's task");
                 assert_eq!(outcome.result, expected, "{kind}: a guest disagrees on the result");
                 assert_eq!(outcome.rounds.len() as u32, expected.rounds, "{kind}: a guest missed a round");
                 assert_eq!(outcome.rounds.last().map(|round| &round.totals), Some(&expected.totals), "{kind}: the last round's totals");

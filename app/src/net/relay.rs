@@ -3,7 +3,7 @@
 //! guest and the host; QUIC must recover, and the table must stay consistent.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -32,11 +32,23 @@ impl Faults {
     }
 }
 
+/// What a relay did with the datagrams it got.
+#[derive(Debug, Default)]
+pub struct RelayCounts {
+    /// Passed on at once.
+    pub passed: AtomicUsize,
+    /// Dropped (loss or a cut).
+    pub dropped: AtomicUsize,
+    /// Held back and passed on later, after others.
+    pub reordered: AtomicUsize,
+}
+
 /// A running relay; it stops when dropped.
 #[derive(Debug)]
 pub struct Relay {
     addr: SocketAddr,
     cut: Arc<AtomicBool>,
+    counts: Arc<RelayCounts>,
     tasks: Vec<JoinHandle<()>>,
 }
 
@@ -52,10 +64,11 @@ impl Relay {
         toward_host.connect(upstream).await?;
         let addr = downstream.local_addr()?;
         let cut = Arc::new(AtomicBool::new(false));
+        let counts = Arc::new(RelayCounts::default());
         let guest: Arc<Mutex<Option<SocketAddr>>> = Arc::default();
         let up = {
             let (downstream, toward_host, cut, guest) = (downstream.clone(), toward_host.clone(), cut.clone(), guest.clone());
-            let mut dice = Dice::new(faults, faults.seed);
+            let mut dice = Dice::new(faults, faults.seed, counts.clone());
             tokio::spawn(async move {
                 let mut buffer = vec![0; 65_536];
                 while let Ok((len, from)) = downstream.recv_from(&mut buffer).await {
@@ -83,7 +96,7 @@ impl Relay {
         };
         let down = {
             let (downstream, toward_host, cut) = (downstream.clone(), toward_host.clone(), cut.clone());
-            let mut dice = Dice::new(faults, faults.seed ^ 0x5EED);
+            let mut dice = Dice::new(faults, faults.seed ^ 0x5EED, counts.clone());
             tokio::spawn(async move {
                 let mut buffer = vec![0; 65_536];
                 while let Ok(len) = toward_host.recv(&mut buffer).await {
@@ -105,13 +118,19 @@ impl Relay {
                 }
             })
         };
-        Ok(Relay { addr, cut, tasks: vec![up, down] })
+        Ok(Relay { addr, cut, counts, tasks: vec![up, down] })
     }
 
     /// Where guests connect instead of the host.
     #[must_use]
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// What it did so far.
+    #[must_use]
+    pub fn counts(&self) -> &RelayCounts {
+        &self.counts
     }
 
     /// Drops everything from now on, both ways (or, with `false`, passes traffic again).
@@ -132,11 +151,12 @@ impl Drop for Relay {
 struct Dice {
     faults: Faults,
     rng: GameRng,
+    counts: Arc<RelayCounts>,
 }
 
 impl Dice {
-    fn new(faults: Faults, seed: u64) -> Dice {
-        Dice { faults, rng: GameRng::from_seed(seed) }
+    fn new(faults: Faults, seed: u64, counts: Arc<RelayCounts>) -> Dice {
+        Dice { faults, rng: GameRng::from_seed(seed), counts }
     }
 
     /// True with probability `share`.
@@ -147,13 +167,15 @@ impl Dice {
 
     /// What happens to the next datagram.
     fn verdict(&mut self) -> Verdict {
-        if self.roll(self.faults.loss) {
-            Verdict::Drop
+        let (verdict, count) = if self.roll(self.faults.loss) {
+            (Verdict::Drop, &self.counts.dropped)
         } else if !self.faults.hold.is_zero() && self.roll(self.faults.reorder) {
-            Verdict::Hold(self.faults.hold.mul_f64((self.rng.below(1_000) + 1) as f64 / 1_000.0))
+            (Verdict::Hold(self.faults.hold.mul_f64((self.rng.below(1_000) + 1) as f64 / 1_000.0)), &self.counts.reordered)
         } else {
-            Verdict::Now
-        }
+            (Verdict::Now, &self.counts.passed)
+        };
+        count.fetch_add(1, Ordering::Relaxed);
+        verdict
     }
 }
 

@@ -25,6 +25,8 @@ pub struct Device {
     pub closed: bool,
     /// Frames it received.
     pub frames: usize,
+    /// The resume token its Welcome gave.
+    pub token: Option<cardtable::net::protocol::ResumeToken>,
 }
 
 /// An in-memory table.
@@ -67,6 +69,7 @@ impl Memory {
                     let device = self.devices.entry(conn).or_default();
                     if let Ok(admitted) = decoded.answer {
                         device.table = RemoteTable::new(admitted.next_action);
+                        device.token = Some(admitted.token);
                     }
                 }
                 Effect::Send(ConnId::LOCAL, message) => self.local.push(message),

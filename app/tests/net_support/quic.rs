@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use cardtable::net::guest::{GuestEvent, GuestLink, JoinRequest, join};
+use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, join};
 use cardtable::net::identity::{Fingerprint, Identity};
 use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken};
 use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
@@ -90,6 +90,7 @@ pub struct Player {
     pub seat: Seat,
     rng: GameRng,
     acted_on: Option<u64>,
+    messages: usize,
 }
 
 /// How a guest's match ended, as it saw it.
@@ -107,7 +108,7 @@ impl Player {
     /// A guest on `link` that will sit in `seat`.
     pub fn new(link: GuestLink, seat: Seat, seed: u64) -> Player {
         let table = RemoteTable::new(link.admitted().next_action);
-        Player { link, table, seat, rng: GameRng::from_seed(seed), acted_on: None }
+        Player { link, table, seat, rng: GameRng::from_seed(seed), acted_on: None, messages: 0 }
     }
 
     /// Sits down and says ready.
@@ -118,25 +119,46 @@ impl Player {
 
     /// Plays until the match result arrives (or `limit` passes); panics if the connection ends.
     pub async fn play(&mut self, limit: Duration) -> Outcome {
-        let mut messages = 0;
+        let seat = self.seat;
+        let decided = move |table: &RemoteTable| {
+            table.result.is_some() && table.latest(Viewer::Seat(seat)).is_some_and(|latest| view_phase(latest) == Phase::MatchOver)
+        };
+        if let Err(ending) = self.play_until(limit, decided).await {
+            panic!("the connection ended: {ending}");
+        }
+        Outcome { result: self.table.result.clone().expect("decided"), rounds: self.table.rounds.clone(), messages: self.messages }
+    }
+
+    /// Plays until `done` holds for what it knows (or `limit` passes, which panics); the
+    /// connection's end, if it comes first, is returned.
+    pub async fn play_until(&mut self, limit: Duration, done: impl Fn(&RemoteTable) -> bool) -> Result<(), Ending> {
         let deadline = tokio::time::Instant::now() + limit;
-        loop {
-            let event = tokio::time::timeout_at(deadline, self.link.next()).await.expect("the match ends in time");
-            match event {
+        self.move_if_asked();
+        while !done(&self.table) {
+            match tokio::time::timeout_at(deadline, self.link.next()).await.expect("in time") {
                 Some(GuestEvent::Message(message)) => {
-                    messages += 1;
+                    self.messages += 1;
                     self.table.apply(message);
                 }
-                Some(GuestEvent::Ended(ending)) => panic!("the connection ended: {ending}"),
-                None => panic!("the connection ended without a word"),
-            }
-            if let Some(result) = &self.table.result
-                && self.table.latest(Viewer::Seat(self.seat)).is_some_and(|latest| view_phase(latest) == Phase::MatchOver)
-            {
-                return Outcome { result: result.clone(), rounds: self.table.rounds.clone(), messages };
+                Some(GuestEvent::Ended(ending)) => return Err(ending),
+                None => return Err(Ending::Lost("no word".to_owned())),
             }
             self.move_if_asked();
         }
+        Ok(())
+    }
+
+    /// Takes in messages without acting until `done` holds (or `limit` passes, which panics).
+    pub async fn watch_until(&mut self, limit: Duration, done: impl Fn(&RemoteTable) -> bool) -> Result<(), Ending> {
+        let deadline = tokio::time::Instant::now() + limit;
+        while !done(&self.table) {
+            match tokio::time::timeout_at(deadline, self.link.next()).await.expect("in time") {
+                Some(GuestEvent::Message(message)) => self.table.apply(message),
+                Some(GuestEvent::Ended(ending)) => return Err(ending),
+                None => return Err(Ending::Lost("no word".to_owned())),
+            }
+        }
+        Ok(())
     }
 
     /// Acts once per state when the round waits for this seat; asks for the next round.
@@ -158,7 +180,8 @@ impl Player {
                 if legal.is_empty() {
                     return;
                 }
-                let action = legal[self.rng.below(legal.len())];
+                let view = latest.view.clone();
+                let action = super::memory::Policy::EagerRandom.choose(self.seat, &view, &legal, &mut self.rng).unwrap_or(legal[0]);
                 self.acted_on = Some(seq);
                 let message = self.table.act(self.seat, action);
                 self.link.send(message);

@@ -183,7 +183,7 @@ impl TableCore {
             .iter()
             .enumerate()
             .filter(|(index, person)| {
-                *index != Pid::HOST.0 && person.place != Place::Gone && !self.seats.iter().any(|c| c.owner() == Some(Pid(*index)))
+                *index != Pid::HOST.0 && person.conn.is_some() && !self.seats.iter().any(|c| c.owner() == Some(Pid(*index)))
             })
             .map(|(_, person)| person.name.clone())
             .collect();
