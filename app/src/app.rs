@@ -1,12 +1,15 @@
-//! The eframe application: which screen is up, the choices screens return, and the paced
-//! logic (bots) kept apart from drawing.
+//! The eframe application: which screen is up, the menu over the table, the choices screens
+//! return (applied after drawing), and the paced logic (bots, messages) kept apart from drawing.
 
-use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor};
+use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
-use crate::session::host::Host;
-use crate::session::seating::{quick_level, quick_seating};
-use crate::ui::card::CardLook;
+use crate::cli::WindowArgs;
+use crate::session::local::LocalTable;
+use crate::session::seating::{Occupant, quick_level, quick_seating};
+use crate::settings::Settings;
+use crate::tr;
+use crate::ui::menu::{MenuChoice, MenuState};
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
 use crate::ui::table::{TableRequest, TableScreen};
@@ -21,6 +24,8 @@ pub enum Screen {
     Rules(GameKind),
     /// Setting a table up.
     Setup(TableSetupForm),
+    /// The player's settings.
+    Settings,
     /// Playing.
     Table(Box<TableScreen>),
 }
@@ -29,18 +34,10 @@ pub enum Screen {
 #[derive(Debug)]
 pub struct CardtableApp {
     screen: Screen,
-    look: CardLook,
+    settings: Settings,
+    /// The menu over the table (Esc), with rules and settings readable during play.
+    menu: Option<MenuState>,
     next_seed: u64,
-}
-
-struct SeatInfo;
-
-impl GameVisitor for SeatInfo {
-    type Output = (usize, std::ops::RangeInclusive<usize>);
-    fn visit<G: Game>(self) -> Self::Output {
-        let options = G::Options::default();
-        (G::default_players(&options), G::seat_range(&options))
-    }
 }
 
 impl CardtableApp {
@@ -48,7 +45,15 @@ impl CardtableApp {
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, seed: u64) -> CardtableApp {
         theme::install(&cc.egui_ctx);
-        CardtableApp { screen: Screen::Start, look: CardLook::default(), next_seed: seed }
+        let settings = Settings::default();
+        crate::i18n::set_language(settings.language);
+        CardtableApp { screen: Screen::Start, settings, menu: None, next_seed: seed }
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// The screen on display.
@@ -57,18 +62,69 @@ impl CardtableApp {
         &self.screen
     }
 
+    /// Whether the menu is open over the table.
+    #[must_use]
+    pub fn menu_open(&self) -> bool {
+        self.menu.is_some()
+    }
+
     fn seed(&mut self) -> u64 {
         self.next_seed = self.next_seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         self.next_seed
     }
 
-    fn sit_down(&mut self, options: AnyOptions, seats: Vec<crate::session::seating::Occupant>) {
+    fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
         let seed = self.seed();
-        match Host::new(options, seats, seed) {
-            Ok(host) => self.screen = Screen::Table(Box::new(TableScreen::new(host, self.look))),
+        match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
+            Ok(table) => self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings))),
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
     }
+
+    /// Applies settings just changed: the language at once, the rest to the table.
+    fn settings_changed(&mut self) {
+        crate::i18n::set_language(self.settings.language);
+        if let Screen::Table(table) = &mut self.screen {
+            table.apply_settings(self.settings);
+        }
+    }
+
+    /// Does what the start screen asked (also used to open straight into a quick game).
+    pub fn start_choice(&mut self, choice: StartChoice) {
+        match choice {
+            StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
+            StartChoice::QuickPlay(kind) => {
+                let options = AnyOptions::defaults(kind);
+                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
+                self.sit_down(options, seats);
+            }
+            StartChoice::NewTable(kind) => {
+                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
+            }
+            StartChoice::Settings => self.screen = Screen::Settings,
+        }
+    }
+
+    fn menu_choice(&mut self, choice: MenuChoice) {
+        match choice {
+            MenuChoice::Resume => self.menu = None,
+            MenuChoice::Leave => {
+                self.menu = None;
+                self.screen = Screen::Start;
+            }
+            MenuChoice::SettingsChanged => self.settings_changed(),
+        }
+    }
+}
+
+/// A back button and a screen title.
+fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
+    let mut back = false;
+    ui.horizontal_wrapped(|ui| {
+        back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+        ui.label(RichText::new(title).size(22.0).strong());
+    });
+    back
 }
 
 impl eframe::App for CardtableApp {
@@ -86,42 +142,53 @@ impl eframe::App for CardtableApp {
         let mut setup_choice = None;
         let mut table_request = None;
         let mut back = false;
+        let mut settings_changed = false;
+        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             match &mut self.screen {
                 Screen::Start => start_choice = ui::start::show(ui),
                 Screen::Rules(kind) => {
-                    ui.horizontal(|ui| {
-                        back = ui.add(egui::Button::new("← Back").min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-                        ui.label(RichText::new(format!("How to play {}", kind.name())).size(22.0).strong());
-                    });
+                    back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);
                 }
                 Screen::Setup(form) => {
-                    let (_, range) = form.kind.visit(SeatInfo);
+                    let range = form.options.seat_range();
                     setup_choice = ui::setup::show(ui, form, range);
                 }
-                Screen::Table(table) => table_request = table.show(ui),
+                Screen::Settings => {
+                    back = title_bar(ui, tr!("settings-title"));
+                    settings_changed = ui::settings::show(ui, &mut self.settings);
+                }
+                Screen::Table(table) => {
+                    if self.menu.is_none() {
+                        table_request = table.show(ui);
+                    } else {
+                        // The table stays behind the menu, but takes no input from it.
+                        ui.add_enabled_ui(false, |ui| table.show(ui));
+                    }
+                }
             }
         });
-        let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
-        if back
-            || (escape && !matches!(self.screen, Screen::Start | Screen::Table(_)))
-            || table_request == Some(TableRequest::Leave)
-            || setup_choice == Some(SetupChoice::Back)
-        {
+        if settings_changed {
+            self.settings_changed();
+        }
+        if let Screen::Table(table) = &self.screen {
+            if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
+                self.menu = Some(MenuState::default());
+            } else if let Some(menu) = &mut self.menu {
+                let kind = table.session().kind();
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape) {
+                    self.menu_choice(choice);
+                }
+            }
+        } else if escape && !matches!(self.screen, Screen::Start) {
+            back = true;
+        }
+        if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
             self.screen = Screen::Start;
         }
-        match start_choice {
-            Some(StartChoice::Rules(kind)) => self.screen = Screen::Rules(kind),
-            Some(StartChoice::QuickPlay(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.sit_down(AnyOptions::defaults(kind), quick_seating("Player 1", players, quick_level(kind)));
-            }
-            Some(StartChoice::NewTable(kind)) => {
-                let (players, _) = kind.visit(SeatInfo);
-                self.screen = Screen::Setup(TableSetupForm::new(kind, players));
-            }
-            None => {}
+        if let Some(choice) = start_choice {
+            self.start_choice(choice);
         }
         if setup_choice == Some(SetupChoice::Start)
             && let Screen::Setup(form) = &self.screen
@@ -131,8 +198,8 @@ impl eframe::App for CardtableApp {
         }
         if table_request == Some(TableRequest::PlayAgain)
             && let Screen::Table(table) = &self.screen
+            && let Some((options, seats)) = table.session().rematch()
         {
-            let (options, seats) = (table.host().game().rematch_options(), table.host().seats().to_vec());
             self.sit_down(options, seats);
         }
     }
@@ -142,14 +209,24 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window() -> eframe::Result {
+pub fn run_window(args: &WindowArgs) -> eframe::Result {
+    let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Cardtable")
-            .with_inner_size([1000.0, 720.0])
-            .with_min_inner_size([320.0, 480.0]),
+        viewport: egui::ViewportBuilder::default().with_title("Cardtable").with_inner_size(size).with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
-    eframe::run_native("Cardtable", options, Box::new(move |cc| Ok(Box::new(CardtableApp::new(cc, seed)))))
+    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
+    let seed = args.seed.unwrap_or(clock);
+    let quick_play = args.quick_play;
+    eframe::run_native(
+        "Cardtable",
+        options,
+        Box::new(move |cc| {
+            let mut app = CardtableApp::new(cc, seed);
+            if let Some(kind) = quick_play {
+                app.start_choice(StartChoice::QuickPlay(kind));
+            }
+            Ok(Box::new(app))
+        }),
+    )
 }

@@ -10,9 +10,49 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "cardtable", version, about)]
 pub struct Cli {
+    /// How the window opens (when no command is given).
+    #[command(flatten)]
+    pub window: WindowArgs,
     /// What to do; without one, the game window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// How the window opens.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct WindowArgs {
+    /// Sit down at once at a quick game of this game (you and bots, default rules).
+    #[arg(long, value_parser = parse_game)]
+    pub quick_play: Option<GameKind>,
+    /// Seed of the first match (default: from the clock), to see the same deal again.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The window's size in points, WIDTHxHEIGHT (e.g. 360x640).
+    #[arg(long, value_parser = parse_size)]
+    pub window_size: Option<WindowSize>,
+}
+
+/// A window size in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WindowSize {
+    /// Width.
+    pub width: f32,
+    /// Height.
+    pub height: f32,
+}
+
+/// The smallest window the layout is made for (a phone held upright is 360 wide).
+const SMALLEST_WINDOW: f32 = 320.0;
+
+fn parse_size(text: &str) -> Result<WindowSize, String> {
+    let bad = || format!("`{text}` is not a size like 1000x720");
+    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let width: f32 = width.trim().parse().map_err(|_| bad())?;
+    let height: f32 = height.trim().parse().map_err(|_| bad())?;
+    if !(SMALLEST_WINDOW..=10_000.0).contains(&width) || !(SMALLEST_WINDOW..=10_000.0).contains(&height) {
+        return Err(format!("`{text}`: each side must be between {SMALLEST_WINDOW} and 10000"));
+    }
+    Ok(WindowSize { width, height })
 }
 
 /// Headless commands.

@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match &cli.command {
-        None => cardtable::app::run_window()
+        None => cardtable::app::run_window(&cli.window)
             .map_err(|error| anyhow::anyhow!("{error}"))
             .context("the game window could not open")
             .map(|()| None),

@@ -5,8 +5,10 @@ use cardtable_engine::{AnyView, Seat, Viewer};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+/// The real app; bots' paced moves and cards in flight take a few seconds of simulated time
+/// to settle, so `run` may take more steps than kittest's default.
 fn harness(size: [f32; 2]) -> Harness<'static, CardtableApp> {
-    Harness::builder().with_size(size).build_eframe(|cc| CardtableApp::new(cc, 1))
+    Harness::builder().with_size(size).with_max_steps(200).build_eframe(|cc| CardtableApp::new(cc, 1))
 }
 
 /// Whether a card with this label ("8♥", "10♠") is on screen.
@@ -27,7 +29,7 @@ fn quick_play_seats_you_with_bots_and_shows_your_hand() {
         harness.run();
         let Screen::Table(table) = harness.state().screen() else { panic!("quick play opens a table") };
         assert_eq!(table.showing(), Some(Seat(0)), "a lone human always sees their own hand");
-        let AnyView::CrazyEights(view) = table.host().view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
+        let AnyView::CrazyEights(view) = table.host().expect("a local table").view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
         let hand: Vec<String> = view.hand.expect("own hand").iter().map(|card| card.pretty()).collect();
         for card in &hand {
             assert!(shows(&harness, card), "{card} of the hand is drawn");
@@ -60,9 +62,9 @@ fn hot_seat_hands_off_without_showing_any_card() {
     harness.run();
     let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
     assert_eq!(table.showing(), Some(Seat(1)));
-    let AnyView::CrazyEights(view) = table.host().view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
+    let AnyView::CrazyEights(view) = table.host().expect("a local table").view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
     let own: Vec<String> = view.hand.expect("hand").iter().map(|card| card.pretty()).collect();
-    let AnyView::CrazyEights(other) = table.host().view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
+    let AnyView::CrazyEights(other) = table.host().expect("a local table").view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
     let theirs: Vec<String> = other.hand.expect("hand").iter().map(|card| card.pretty()).collect();
     assert!(own.iter().all(|card| shows(&harness, card)), "Ada sees her cards");
     let top = view.top.pretty();
@@ -83,7 +85,7 @@ fn the_keyboard_alone_plays_a_card() {
     harness.get_by_label("I'm Ada — show my cards").click();
     harness.run();
     let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
-    let AnyView::CrazyEights(view) = table.host().view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
+    let AnyView::CrazyEights(view) = table.host().expect("a local table").view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
     let hand = view.hand.expect("Ada's hand");
     let playable = hand.iter().position(|card| view.legal.iter().any(|action| action.card() == Some(*card)));
     const DIGITS: [egui::Key; 9] = [
@@ -114,8 +116,8 @@ fn the_keyboard_alone_plays_a_card() {
         }
     }
     let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
-    assert_eq!(table.host().steps().len(), 1, "one action was taken by keyboard");
-    let cardtable::session::host::Step::Act(seat, _) = table.host().steps()[0] else { panic!("an action") };
+    assert_eq!(table.host().expect("a local table").steps().len(), 1, "one action was taken by keyboard");
+    let cardtable::session::host::Step::Act(seat, _) = table.host().expect("a local table").steps()[0] else { panic!("an action") };
     assert_eq!(seat, Seat(1));
 }
 

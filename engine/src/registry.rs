@@ -108,6 +108,18 @@ macro_rules! register_games {
                 match self { $(AnyOptions::$variant(_) => GameKind::$variant),* }
             }
 
+            /// Seat counts the game can be played with under these options.
+            #[must_use]
+            pub fn seat_range(&self) -> std::ops::RangeInclusive<usize> {
+                match self { $(AnyOptions::$variant(options) => <$ty>::seat_range(options)),* }
+            }
+
+            /// The seat count a new table of this game starts with.
+            #[must_use]
+            pub fn default_players(&self) -> usize {
+                match self { $(AnyOptions::$variant(options) => <$ty>::default_players(options)),* }
+            }
+
             /// Reads `kind`'s options from JSON; missing fields take their defaults.
             ///
             /// # Errors

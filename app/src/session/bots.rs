@@ -5,6 +5,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use cardtable_engine::bots::{Bot, BotLevel, IsmctsConfig, make_bot};
 use cardtable_engine::games::crazy_eights::CrazyEights;
+use cardtable_engine::games::fool108::Fool108Action;
+use cardtable_engine::games::youglouf::{SlotView, YougloufAction};
 use cardtable_engine::{AnyAction, AnyView, Game, GameKind, GameRng, Seat};
 
 /// The levels a game's bots offer (Random only until a game has its heuristics and search).
@@ -41,6 +43,24 @@ pub fn decide(level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], 
         }
         // Games without their own bots yet play uniformly at random (their only level).
         _ => (!legal.is_empty()).then(|| legal[rng.below(legal.len())]),
+    }
+}
+
+/// A bot's answer to an optional decision ("One!", a Youglouf snap) that the round does not
+/// wait for: `None` lets it pass. Declaring "One!" costs nothing, so every level declares;
+/// a bot snaps only a card it knows to match the open deck's top.
+#[must_use]
+pub fn optional_decision(_level: BotLevel, _seat: Seat, view: &AnyView, legal: &[AnyAction], _rng: &mut GameRng) -> Option<AnyAction> {
+    match view {
+        AnyView::Fool108(_) => legal.iter().copied().find(|action| matches!(action, AnyAction::Fool108(Fool108Action::One))),
+        AnyView::Youglouf(view) => {
+            let top = view.open_deck.last()?.rank()?;
+            let own = view.viewer.seat()?;
+            let slot = view.slots[own].iter().position(|slot| matches!(slot, SlotView::Known(card) if card.rank() == Some(top)))?;
+            let snap = AnyAction::Youglouf(YougloufAction::Snap(u8::try_from(slot).ok()?));
+            legal.contains(&snap).then_some(snap)
+        }
+        _ => None,
     }
 }
 

@@ -91,8 +91,7 @@ impl Host {
         self.history.iter().filter(move |addressed| addressed.audience.includes(viewer)).map(|addressed| &addressed.event)
     }
 
-    /// Every event so far with its audience, oldest first (the network sends each viewer the
-    /// new ones it may see).
+    /// Every event so far with its audience, oldest first.
     #[must_use]
     pub fn history(&self) -> &[Addressed<AnyEvent>] {
         &self.history
@@ -133,14 +132,11 @@ impl Host {
         self.game.waiting_for()
     }
 
-    /// The seat whose bot the round waits for, if the round waits for a bot and no human.
+    /// A bot seat the round waits for, if any. Turns are one seat at a time; when the round
+    /// waits for several seats at once (Youglouf's opening look), bots do not wait for people.
     #[must_use]
     pub fn bot_to_act(&self) -> Option<Seat> {
-        let waiting_for = self.waiting_for();
-        if waiting_for.iter().any(|seat| self.occupant(seat).is_human()) {
-            return None;
-        }
-        waiting_for.first()
+        self.waiting_for().iter().find(|&seat| !self.occupant(seat).is_human())
     }
 
     /// A seed for a bot's next decision: bots' randomness comes from the match seed too, so a

@@ -1,7 +1,97 @@
-//! The authority over a match: the [`host::Host`] owns the true engine state and its RNG and
-//! hands each seat only its own view and events. Hot-seat runs it in-process; LAN play will run
-//! the same Host behind the network. The UI talks to a session, never to engine state.
+//! The authority over a match and how the table reaches it. A [`host::Host`] owns the true
+//! engine state and its RNG and hands each seat only its own view and events. The table screen
+//! talks to a [`Session`], never to engine state: hot-seat play runs a [`local::LocalTable`]
+//! (the Host plus its bots, in this process); LAN play runs the same Host behind the network,
+//! and a guest's session only ever holds what the host sent to its seat.
 
 pub mod bots;
 pub mod host;
+pub mod local;
 pub mod seating;
+
+use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, Viewer};
+
+use crate::settings::BotPace;
+use host::Host;
+use seating::Occupant;
+
+/// Why a session did not do what the table asked.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SessionError {
+    /// The engine refused the action; nothing changed.
+    #[error(transparent)]
+    Refused(#[from] ActionError),
+    /// The seat is not played from this device.
+    #[error("{0} is not played from this device")]
+    NotLocal(Seat),
+    /// Only the device that hosts the match deals the next round.
+    #[error("the host deals the next round")]
+    NotTheDealer,
+    /// The connection to the host is gone.
+    #[error("the host cannot be reached: {0}")]
+    Disconnected(String),
+}
+
+/// What the table screen needs from a match, wherever its authority runs.
+pub trait Session: std::fmt::Debug {
+    /// The game being played.
+    fn kind(&self) -> GameKind;
+
+    /// Who sits in each seat.
+    fn occupants(&self) -> &[Occupant];
+
+    /// The seats that people play on this device (several in hot-seat play).
+    fn local_seats(&self) -> SeatSet;
+
+    /// What `viewer` may see now; `None` when this device holds nothing for that viewer (a LAN
+    /// guest has only its own seat).
+    fn view(&self, viewer: Viewer) -> Option<AnyView>;
+
+    /// Every event this device may know of, oldest first, with its audience (the table shows a
+    /// viewer those it includes).
+    fn history(&self) -> &[Addressed<AnyEvent>];
+
+    /// Round on, over, or match decided.
+    fn phase(&self) -> Phase;
+
+    /// The seats the round waits for (the other seats to act have optional decisions).
+    fn waiting_for(&self) -> SeatSet;
+
+    /// Takes a local seat's action.
+    ///
+    /// # Errors
+    /// The seat is not local, or the action is not legal now (nothing changes).
+    fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), SessionError>;
+
+    /// Whether this device deals the next round (a LAN guest waits for the host).
+    fn deals(&self) -> bool;
+
+    /// Deals the next round.
+    ///
+    /// # Errors
+    /// No round is over, the match is decided, or another device deals.
+    fn next_round(&mut self) -> Result<(), SessionError>;
+
+    /// Lets time pass to `now` (seconds): bots move, messages arrive. Returns how many seconds
+    /// may pass before it needs polling again (`None`: only on input).
+    fn poll(&mut self, now: f64) -> Option<f64>;
+
+    /// Sets how bots' moves are paced.
+    fn set_pace(&mut self, pace: BotPace);
+
+    /// In step mode, whether a bot's move waits for the player's go-ahead.
+    fn bot_move_waiting(&self) -> bool;
+
+    /// In step mode, lets the waiting bot move.
+    fn step(&mut self);
+
+    /// Seconds until the seat at turn may take a card, while a snap window's grace time runs
+    /// (Youglouf, RULES.md §5 ruling); `None` when it may now.
+    fn grace_left(&self, now: f64) -> Option<f64>;
+
+    /// The options and seats for "play again", if this device may start it.
+    fn rematch(&self) -> Option<(AnyOptions, Vec<Occupant>)>;
+
+    /// The authority, when it runs on this device (for saving and the post-match record).
+    fn host(&self) -> Option<&Host>;
+}

@@ -5,6 +5,7 @@ use cardtable_engine::{Card, Suit};
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Response, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
 use super::theme;
+use crate::tr;
 
 /// How a card in hand is offered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +50,11 @@ pub struct CardLook {
 
 /// Draws a card face; clickable unless `offer` is [`Offer::Shown`].
 pub fn face(ui: &mut egui::Ui, card: Card, height: f32, offer: Offer, look: CardLook) -> Response {
+    face_labelled(ui, card, height, offer, look, &card.pretty())
+}
+
+/// Draws a card face with its own accessibility label (a Youglouf slot names its owner).
+pub fn face_labelled(ui: &mut egui::Ui, card: Card, height: f32, offer: Offer, look: CardLook, label: &str) -> Response {
     let sense = if offer == Offer::Shown { Sense::hover() } else { Sense::click() };
     let (rect, response) = card_rect(ui, height, sense);
     let lift = match offer {
@@ -59,19 +65,33 @@ pub fn face(ui: &mut egui::Ui, card: Card, height: f32, offer: Offer, look: Card
     };
     let rect = rect.translate(vec2(0.0, -lift));
     let painter = ui.painter_at(rect.expand(2.0));
-    let radius = CornerRadius::same((height * 0.07) as u8);
-    let fill = if offer == Offer::Dimmed { theme::CARD_DIMMED } else { theme::CARD_FACE };
-    painter.rect(rect, radius, fill, Stroke::new(1.0, theme::CARD_EDGE), StrokeKind::Inside);
+    paint(&painter, rect, card, look, offer == Offer::Dimmed);
     if matches!(offer, Offer::Playable | Offer::Picked) {
+        let radius = CornerRadius::same((height * 0.07) as u8);
         painter.rect_stroke(rect.shrink(1.0), radius, Stroke::new(2.5, theme::ACCENT), StrokeKind::Inside);
     }
-    let four_colour = look.four_colour;
+    let kind = if offer == Offer::Shown { egui::Role::Label } else { egui::Role::Button };
+    response.widget_info(|| egui::WidgetInfo::labeled(kind, offer != Offer::Dimmed, label));
+    response.on_hover_cursor(if offer == Offer::Playable { egui::CursorIcon::PointingHand } else { egui::CursorIcon::Default })
+}
+
+/// Paints a card face into `rect` (for cards that are not widgets: cards in flight).
+pub fn paint_face(painter: &egui::Painter, rect: Rect, card: Card, look: CardLook) {
+    paint(painter, rect, card, look, false);
+}
+
+/// Paints a card face, dimmed or not.
+fn paint(painter: &egui::Painter, rect: Rect, card: Card, look: CardLook, dimmed: bool) {
+    let height = rect.height();
+    let radius = CornerRadius::same((height * 0.07) as u8);
+    let fill = if dimmed { theme::CARD_DIMMED } else { theme::CARD_FACE };
+    painter.rect(rect, radius, fill, Stroke::new(1.0, theme::CARD_EDGE), StrokeKind::Inside);
     let (rank_text, suit_text, colour) = match (card.rank(), card.suit()) {
-        (Some(rank), Some(suit)) => (rank.label().to_owned(), suit.symbol().to_string(), suit_colour(suit, four_colour)),
+        (Some(rank), Some(suit)) => (rank.label().to_owned(), suit.symbol().to_string(), suit_colour(suit, look.four_colour)),
         _ if card == Card::RED_JOKER => ("JOKER".to_owned(), "★".to_owned(), theme::RED_SUIT),
         _ => ("JOKER".to_owned(), "★".to_owned(), theme::BLACK_SUIT),
     };
-    let colour = if offer == Offer::Dimmed { colour.gamma_multiply(0.45) } else { colour };
+    let colour = if dimmed { colour.gamma_multiply(0.45) } else { colour };
     let corner = height * 0.17;
     let inset = vec2(height * 0.05, height * 0.04);
     let corner_size = if rank_text.len() > 2 { corner * 0.55 } else { corner };
@@ -84,17 +104,43 @@ pub fn face(ui: &mut egui::Ui, card: Card, height: f32, offer: Offer, look: Card
         colour,
     );
     painter.text(rect.center() + vec2(0.0, height * 0.05), Align2::CENTER_CENTER, &suit_text, FontId::proportional(height * 0.42), colour);
-    let label = card.pretty();
-    let kind = if offer == Offer::Shown { egui::Role::Label } else { egui::Role::Button };
-    response.widget_info(|| egui::WidgetInfo::labeled(kind, offer != Offer::Dimmed, &label));
-    response.on_hover_cursor(if offer == Offer::Playable { egui::CursorIcon::PointingHand } else { egui::CursorIcon::Default })
+}
+
+/// The outline of an empty place (an empty stock or pile, a Youglouf slot left by a snap).
+pub fn empty_place(ui: &mut egui::Ui, height: f32) -> Response {
+    let (rect, response) = card_rect(ui, height, Sense::hover());
+    let radius = CornerRadius::same((height * 0.07) as u8);
+    ui.painter().rect_stroke(rect.shrink(1.0), radius, Stroke::new(1.5, theme::INK_DIM), StrokeKind::Inside);
+    response
 }
 
 /// Draws the back of a card.
 pub fn back(ui: &mut egui::Ui, height: f32) -> Response {
     let (rect, response) = card_rect(ui, height, Sense::hover());
     paint_back(ui.painter(), rect, height);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, "a face-down card"));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, tr!("card-face-down")));
+    response
+}
+
+/// Draws the back of a card that may be clicked (a Youglouf slot to pick): outlined when it
+/// can be, lifted when picked.
+pub fn back_offered(ui: &mut egui::Ui, height: f32, clickable: bool, picked: bool, label: &str) -> Response {
+    let (rect, response) = card_rect(ui, height, if clickable { Sense::click() } else { Sense::hover() });
+    let lift = if picked {
+        height * 0.16
+    } else if clickable && response.hovered() {
+        height * 0.08
+    } else {
+        0.0
+    };
+    let rect = rect.translate(vec2(0.0, -lift));
+    paint_back(ui.painter(), rect, height);
+    if clickable || picked {
+        let radius = CornerRadius::same((height * 0.07) as u8);
+        ui.painter().rect_stroke(rect.shrink(1.0), radius, Stroke::new(2.5, theme::ACCENT), StrokeKind::Inside);
+    }
+    let role = if clickable { egui::Role::Button } else { egui::Role::Label };
+    response.widget_info(|| egui::WidgetInfo::labeled(role, clickable, label));
     response
 }
 
@@ -126,6 +172,6 @@ pub fn hidden_hand(ui: &mut egui::Ui, count: usize, height: f32) -> Response {
         paint_back(ui.painter(), Rect::from_min_size(pos2(left, rect.top()), vec2(width_for(height), height)), height);
     }
     ui.painter().text(rect.center(), Align2::CENTER_CENTER, count.to_string(), FontId::proportional(height * 0.35), theme::INK);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("{count} cards face down")));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, tr!("card-hand-face-down", count = count)));
     response
 }

@@ -1,9 +1,10 @@
-//! The start screen: the games, each with its pitch and its rules.
+//! The start screen: the games, each with its pitch, quick play, a new table and its rules.
 
 use cardtable_engine::GameKind;
 use egui::RichText;
 
-use super::theme;
+use super::{names, theme};
+use crate::tr;
 
 /// What the start screen was asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub enum StartChoice {
     QuickPlay(GameKind),
     /// Choose seats and house rules first.
     NewTable(GameKind),
+    /// Open the settings.
+    Settings,
 }
 
 /// Draws the start screen.
@@ -21,37 +24,37 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
     let mut choice = None;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-        ui.label(RichText::new("Cardtable").heading().size(40.0).color(theme::ACCENT));
-        ui.label(
-            RichText::new("Classic shedding card games with friends: one device passed round the table, the home network, or bots.")
-                .color(theme::INK_DIM),
-        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(tr!("app-title")).heading().size(40.0).color(theme::ACCENT));
+            if ui.add(egui::Button::new(tr!("nav-settings")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                choice = Some(StartChoice::Settings);
+            }
+        });
+        ui.label(RichText::new(tr!("app-tagline")).color(theme::INK_DIM));
         ui.add_space(12.0);
         for &kind in GameKind::ALL {
+            let game = names::game(kind);
             egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(12.0).show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(RichText::new(kind.name()).size(22.0).strong());
-                ui.label(kind.pitch());
+                ui.label(RichText::new(&game).size(22.0).strong());
+                ui.label(names::pitch(kind));
                 ui.horizontal_wrapped(|ui| {
-                    if super::table::has_board(kind) {
-                        let quick =
-                            egui::Button::new(RichText::new(format!("Quick play {}", kind.name())).strong()).fill(theme::ACCENT_DARK);
-                        if ui.add(quick.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                            choice = Some(StartChoice::QuickPlay(kind));
-                        }
-                        if ui.add(egui::Button::new(format!("New {} table", kind.name())).min_size(egui::vec2(0.0, theme::TOUCH))).clicked()
-                        {
-                            choice = Some(StartChoice::NewTable(kind));
-                        }
+                    let quick = egui::Button::new(RichText::new(tr!("start-quick-play", game = &game)).strong()).fill(theme::ACCENT_DARK);
+                    if ui.add(quick.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                        choice = Some(StartChoice::QuickPlay(kind));
                     }
-                    if ui.add(egui::Button::new(format!("How to play {}", kind.name())).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                    let new_table = egui::Button::new(tr!("start-new-table", game = &game));
+                    if ui.add(new_table.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                        choice = Some(StartChoice::NewTable(kind));
+                    }
+                    if ui.add(egui::Button::new(tr!("start-how-to-play", game = &game)).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                         choice = Some(StartChoice::Rules(kind));
                     }
                 });
             });
         }
         ui.add_space(8.0);
-        ui.label(RichText::new(format!("Cardtable {}", env!("CARGO_PKG_VERSION"))).small().color(theme::INK_DIM));
+        ui.label(RichText::new(tr!("app-version", version = env!("CARGO_PKG_VERSION"))).small().color(theme::INK_DIM));
     });
     choice
 }

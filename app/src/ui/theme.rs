@@ -36,6 +36,10 @@ pub const HAND_CARD: f32 = 120.0;
 pub const HAND_CARD_NARROW: f32 = 84.0;
 /// Width under which the narrow layout is used.
 pub const NARROW: f32 = 600.0;
+/// Width from which the table keeps its log in a column beside it.
+pub const WIDE: f32 = 900.0;
+/// Width of the log column on wide windows.
+pub const LOG_WIDTH: f32 = 280.0;
 /// Fill of the primary button.
 pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
 /// Smallest side of a touch target, in points.

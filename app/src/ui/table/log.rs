@@ -1,61 +1,74 @@
-//! The event log in words, with names: "Ana played 8♥ and chose ♠". Never "you": on a shared
-//! device "you" would mean whoever happens to look.
+//! The event log in words, with names: "Ana played 8♥", "Ana chose ♠". Never "you": on a
+//! shared device "you" would mean whoever happens to look. Each game's sentences live in its
+//! file under `games/`; this file has the shared ones and the panel.
 
-use cardtable_engine::games::crazy_eights::CrazyEightsEvent;
-use cardtable_engine::{AnyEvent, RoundEnd, Seat};
+use cardtable_engine::{Addressed, AnyEvent, RoundEnd, Seat, Viewer};
+use egui::RichText;
 
-/// A sentence for an event, or `None` for events not worth a line.
+use super::games;
+use crate::tr;
+
+/// Lines of the log shown at the table.
+const LOG_LINES: usize = 12;
+
+/// How a round ended, in a sentence.
 #[must_use]
-pub fn describe(event: &AnyEvent, names: &[String]) -> Option<String> {
-    let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_else(|| format!("Seat {}", seat.0 + 1));
-    match event {
-        AnyEvent::CrazyEights(event) => crazy_eights(event, &name),
-        _ => None,
-    }
-}
-
-fn round_end(end: RoundEnd, name: &dyn Fn(Seat) -> String) -> String {
+pub fn round_end(end: RoundEnd, name: &dyn Fn(Seat) -> String) -> String {
     match end {
-        RoundEnd::WentOut(seat) => format!("{} went out and wins the round.", name(seat)),
-        RoundEnd::LastHolder(seat) => format!("Only {} still holds cards: the round is over.", name(seat)),
-        RoundEnd::Blocked => "Nobody could play: the round is blocked.".to_owned(),
-        RoundEnd::Called(seat) => format!("{}'s call ends the round.", name(seat)),
-        RoundEnd::TurnCap => "The round ran too long and ends as a draw.".to_owned(),
+        RoundEnd::WentOut(seat) => tr!("log-went-out", name = name(seat)),
+        RoundEnd::LastHolder(seat) => tr!("log-last-holder", name = name(seat)),
+        RoundEnd::Blocked => tr!("log-blocked"),
+        RoundEnd::Called(seat) => tr!("log-called", name = name(seat)),
+        RoundEnd::TurnCap => tr!("log-turn-cap"),
     }
 }
 
-fn crazy_eights(event: &CrazyEightsEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {
-    Some(match event {
-        CrazyEightsEvent::RoundStarted { round, dealer } => format!("Round {round}: {} deals.", name(*dealer)),
-        CrazyEightsEvent::HandDealt { .. } | CrazyEightsEvent::StarterReturned { .. } => return None,
-        CrazyEightsEvent::StarterTurned { card } => format!("The starter is {}.", card.pretty()),
-        CrazyEightsEvent::Played { seat, card } => format!("{} played {}.", name(*seat), card.pretty()),
-        CrazyEightsEvent::Nominated { seat, suit } => format!("{} chose {}.", name(*seat), suit.symbol()),
-        CrazyEightsEvent::Drew { seat, card } => format!("{} drew {}.", name(*seat), card.pretty()),
-        CrazyEightsEvent::DrewFaceDown { seat } => format!("{} drew a card.", name(*seat)),
-        CrazyEightsEvent::Reshuffled { cards } => format!("The pile was shuffled into a new stock ({cards} cards)."),
-        CrazyEightsEvent::Skipped { seat } => format!("{} misses a turn.", name(*seat)),
-        CrazyEightsEvent::Reversed { .. } => "Play changes direction.".to_owned(),
-        CrazyEightsEvent::DrawPending { seat, cards } => format!("{} must answer with a 2 or draw {cards}.", name(*seat)),
-        CrazyEightsEvent::Passed { seat } => format!("{} could not play and passes.", name(*seat)),
-        CrazyEightsEvent::RoundEnded(result) => round_end(result.end, name),
-        CrazyEightsEvent::MatchEnded(_) => "The match is over.".to_owned(),
-    })
+/// The latest lines `viewer` may read, oldest first. Only the lines shown are put into words,
+/// so a repaint costs the same at the end of a long match as at its start.
+#[must_use]
+pub fn latest(history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], lines: usize) -> Vec<String> {
+    let mut latest: Vec<String> = history
+        .iter()
+        .rev()
+        .filter(|addressed| addressed.audience.includes(viewer))
+        .filter_map(|addressed| games::describe(&addressed.event, names))
+        .take(lines)
+        .collect();
+    latest.reverse();
+    latest
+}
+
+/// Draws the log panel.
+pub fn show(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], open: bool) {
+    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| {
+        for line in latest(history, viewer, names, LOG_LINES) {
+            ui.label(RichText::new(line).small());
+        }
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cardtable_engine::Card;
+    use cardtable_engine::games::crazy_eights::CrazyEightsEvent;
+    use cardtable_engine::{Audience, Card};
 
     #[test]
-    fn events_read_with_names_and_never_you() {
+    fn events_read_with_names_never_you_and_private_lines_stay_private() {
         let names = vec!["Ana".to_owned(), "Boris".to_owned()];
         let card: Card = "8H".parse().expect("card");
-        let played = AnyEvent::CrazyEights(CrazyEightsEvent::Played { seat: Seat(1), card });
-        assert_eq!(describe(&played, &names).as_deref(), Some("Boris played 8♥."));
-        let drew = AnyEvent::CrazyEights(CrazyEightsEvent::DrewFaceDown { seat: Seat(0) });
-        let text = describe(&drew, &names).expect("a line");
-        assert!(text.starts_with("Ana") && !text.to_lowercase().contains("you"), "{text}");
+        let history = vec![
+            Addressed { audience: Audience::All, event: AnyEvent::CrazyEights(CrazyEightsEvent::Played { seat: Seat(1), card }) },
+            Addressed { audience: Audience::Only(Seat(0)), event: AnyEvent::CrazyEights(CrazyEightsEvent::Drew { seat: Seat(0), card }) },
+            Addressed {
+                audience: Audience::AllBut(Seat(0)),
+                event: AnyEvent::CrazyEights(CrazyEightsEvent::DrewFaceDown { seat: Seat(0) }),
+            },
+        ];
+        assert_eq!(latest(&history, Viewer::Seat(Seat(0)), &names, 5), ["Boris played 8♥.", "Ana drew 8♥."]);
+        let boris = latest(&history, Viewer::Seat(Seat(1)), &names, 5);
+        assert_eq!(boris, ["Boris played 8♥.", "Ana drew a card."]);
+        assert!(boris.iter().all(|line| !line.to_lowercase().contains("you")), "{boris:?}");
+        assert_eq!(latest(&history, Viewer::Spectator, &names, 1), ["Ana drew a card."]);
     }
 }

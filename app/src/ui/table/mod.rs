@@ -1,30 +1,34 @@
-//! The table screen: whose cards are shown (hot-seat privacy), bots' paced moves, the board,
-//! the seats round the table, the log, and round and match ends.
+//! The table screen, the same for every game: whose cards are shown (hot-seat privacy), the
+//! seats, the centre, the viewer's hand and choices, out-of-turn calls, moves in flight, the
+//! round and match ends, and the log. It talks to a [`Session`], never to engine state.
 
-pub mod crazy_eights;
+pub mod games;
+pub mod hand;
+pub mod keys;
 pub mod log;
+pub mod motion;
+pub mod offers;
+pub mod privacy;
 pub mod results;
+pub mod seats;
 
-use cardtable_engine::{AnyAction, AnyView, Phase, Seat, Viewer};
+use cardtable_engine::games::fool108::Fool108Action;
+use cardtable_engine::games::youglouf::YougloufAction;
+use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, SeatSet, Viewer};
 use egui::RichText;
 
-use crate::session::bots::PendingDecision;
 use crate::session::host::Host;
-use crate::ui::card::{self, CardLook};
-use crate::ui::theme;
-use cardtable_engine::bots::BotLevel;
-
-/// Whether the window has a board for this game yet (the others are played headless).
-#[must_use]
-pub fn has_board(kind: cardtable_engine::GameKind) -> bool {
-    matches!(kind, cardtable_engine::GameKind::CrazyEights)
-}
-
-/// Lines of the log shown at the table.
-const LOG_LINES: usize = 12;
-
-/// Seconds between two bot moves, so a person can follow them.
-pub const BOT_PACE: f64 = 0.7;
+use crate::session::{Session, SessionError};
+use crate::settings::Settings;
+use crate::tr;
+use crate::ui::card::CardLook;
+use crate::ui::{names, theme};
+use games::TableFacts;
+use games::youglouf::{self, YougloufPicks};
+use hand::HandState;
+use keys::Keys;
+use motion::Flights;
+use privacy::{Device, Privacy};
 
 /// What the table asks of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,269 +37,395 @@ pub enum TableRequest {
     Leave,
     /// Start a new match with the same seats ("play again").
     PlayAgain,
+    /// Open the menu (rules, settings, leave).
+    Menu,
 }
 
 /// The table screen's state.
 #[derive(Debug)]
 pub struct TableScreen {
-    host: Host,
-    /// The human whose cards are on show; `None` shows no hand.
-    showing: Option<Seat>,
-    board: crazy_eights::BoardState,
+    session: Box<dyn Session>,
+    device: Device,
+    hand: HandState,
+    picks: YougloufPicks,
+    flights: Flights,
+    /// Events already turned into motions.
+    animated: usize,
     error: Option<String>,
-    next_bot_move: Option<f64>,
-    look: CardLook,
+    settings: Settings,
     /// "Leave" was pressed during a match: ask before throwing it away.
     confirm_leave: bool,
-    /// A bot's decision being made on a worker thread.
-    thinking: Option<PendingDecision>,
+    /// The latest time seen, in seconds.
+    now: f64,
 }
 
 impl TableScreen {
-    /// A table for this match.
+    /// A table for this session.
     #[must_use]
-    pub fn new(host: Host, look: CardLook) -> TableScreen {
+    pub fn new(mut session: Box<dyn Session>, settings: Settings) -> TableScreen {
+        session.set_pace(settings.bot_pace);
+        let animated = session.history().len();
         TableScreen {
-            host,
-            showing: None,
-            board: crazy_eights::BoardState::default(),
+            session,
+            device: Device::default(),
+            hand: HandState::default(),
+            picks: YougloufPicks::default(),
+            flights: Flights::default(),
+            animated,
             error: None,
-            next_bot_move: None,
-            look,
+            settings,
             confirm_leave: false,
-            thinking: None,
+            now: 0.0,
         }
     }
 
     /// The session behind the table.
     #[must_use]
-    pub fn host(&self) -> &Host {
-        &self.host
+    pub fn session(&self) -> &dyn Session {
+        self.session.as_ref()
     }
 
-    /// The seat whose hand is on show, if any.
+    /// The authority, when it runs on this device.
+    #[must_use]
+    pub fn host(&self) -> Option<&Host> {
+        self.session.host()
+    }
+
+    /// Applies changed settings (pace, look, sizes).
+    pub fn apply_settings(&mut self, settings: Settings) {
+        self.session.set_pace(settings.bot_pace);
+        self.settings = settings;
+    }
+
+    /// The seat whose cards are on show now, if any.
     #[must_use]
     pub fn showing(&self) -> Option<Seat> {
-        self.showing
-    }
-
-    fn humans(&self) -> usize {
-        self.host.seats().iter().filter(|occupant| occupant.is_human()).count()
-    }
-
-    /// The human who must take the device now, if a human has the decision.
-    fn human_to_act(&self) -> Option<Seat> {
-        self.host.to_act().iter().find(|&seat| self.host.occupant(seat).is_human())
-    }
-
-    /// Whose hand the table shows now: the acting human once they have said who they are; with
-    /// a single human, always theirs; otherwise nobody's (bots' turns, between humans).
-    fn decide_showing(&mut self) {
-        let lone_human =
-            (self.humans() == 1).then(|| Seat::all(self.host.seats().len()).find(|&seat| self.host.occupant(seat).is_human())).flatten();
-        if let Some(seat) = lone_human {
-            self.showing = Some(seat);
-            return;
-        }
-        match self.human_to_act() {
-            Some(seat) if self.showing == Some(seat) => {}
-            _ => self.showing = None,
+        match self.privacy() {
+            Privacy::Show(seat) | Privacy::Linger(seat) => Some(seat),
+            Privacy::HandOff(_) | Privacy::Nobody => None,
         }
     }
 
-    /// Runs bots whose time has come; returns when the next repaint is needed, if any.
+    fn privacy(&self) -> Privacy {
+        self.device.privacy(self.session.local_seats(), self.session.waiting_for(), self.session.phase())
+    }
+
+    fn look(&self) -> CardLook {
+        CardLook { four_colour: self.settings.four_colour }
+    }
+
+    /// Lets time pass: bots move, messages arrive; returns when the next repaint is needed.
     pub fn logic(&mut self, now: f64) -> Option<f64> {
-        if let Some(thinking) = &self.thinking {
-            let seat = thinking.seat;
-            match thinking.poll() {
-                Ok(None) => return Some(0.03),
-                Ok(Some(Some(action))) => {
-                    self.thinking = None;
-                    if let Err(error) = self.host.act(seat, action) {
-                        tracing::error!(%error, seat = seat.0, "a bot's move was refused");
-                    }
-                    self.decide_showing();
-                }
-                Ok(Some(None)) | Err(_) => {
-                    tracing::error!(seat = seat.0, "a bot found no move");
-                    self.thinking = None;
-                }
-            }
-        }
-        if self.host.phase() != Phase::Playing {
-            self.next_bot_move = None;
-            return None;
-        }
-        let seat = self.host.bot_to_act()?;
-        let due = *self.next_bot_move.get_or_insert(now + BOT_PACE);
-        if now < due {
-            return Some(due - now);
-        }
-        self.next_bot_move = None;
-        let level = self.host.occupant(seat).bot_level().unwrap_or(BotLevel::Random);
-        let seed = self.host.bot_seed();
-        let view = self.host.view(Viewer::Seat(seat));
-        self.thinking = Some(PendingDecision::start(level, seat, view, self.host.legal_actions(seat), seed));
-        Some(0.03)
+        self.now = now;
+        let next = self.session.poll(now);
+        if self.flights.is_empty() { next } else { Some(0.0) }
     }
 
+    fn names(&self) -> Vec<String> {
+        self.session.occupants().iter().map(|occupant| occupant.name().to_owned()).collect()
+    }
+
+    /// Takes `seat`'s action and notes whether it showed the player something private.
     fn act(&mut self, seat: Seat, action: AnyAction) {
-        match self.host.act(seat, action) {
-            Ok(()) => self.error = None,
-            Err(error) => self.error = Some(error.to_string()),
+        let before = self.session.history().len();
+        match self.session.act(seat, action) {
+            Ok(()) => {
+                self.error = None;
+                let private = self.session.history()[before..].iter().any(|event| event.audience == Audience::Only(seat));
+                if self.device.acting_out_of_turn() == Some(seat) {
+                    self.device.end_out_of_turn();
+                }
+                let still_deciding = self.session.waiting_for().contains(seat);
+                if !still_deciding {
+                    self.device.acted(private);
+                }
+                self.hand = HandState::default();
+                self.picks = YougloufPicks::default();
+            }
+            Err(error) => self.error = Some(describe_error(&error)),
         }
-        self.decide_showing();
+    }
+
+    /// Turns new events the viewer may see into cards in flight.
+    fn animate(&mut self, viewer: Viewer) {
+        let history = self.session.history();
+        if self.animated > history.len() {
+            self.animated = 0;
+        }
+        let motions: Vec<motion::Motion> = history[self.animated..]
+            .iter()
+            .filter(|addressed| addressed.audience.includes(viewer))
+            .flat_map(|addressed| games::motions(&addressed.event))
+            .collect();
+        self.animated = history.len();
+        if self.settings.animation.seconds() > 0.0 {
+            self.flights.launch(motions, self.now);
+        }
     }
 
     /// Draws the table; returns what the player asked of the app.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
-        self.decide_showing();
-        let mut request = None;
-        let names: Vec<String> = self.host.seats().iter().map(|occupant| occupant.name().to_owned()).collect();
-        ui.horizontal(|ui| {
-            if ui.add(egui::Button::new("← Leave").min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
-                if self.host.phase() == Phase::MatchOver {
-                    request = Some(TableRequest::Leave);
-                } else {
-                    self.confirm_leave = true;
-                }
+        self.now = ui.input(|input| input.time);
+        let mut request = self.top_bar(ui);
+        let names = self.names();
+        let privacy = self.privacy();
+        if let Privacy::HandOff(seat) = privacy {
+            let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
+            if privacy::handoff(ui, &names[seat.index()], out_of_turn) {
+                self.device.take(seat);
             }
-            ui.label(RichText::new(self.host.kind().name()).size(22.0).strong());
-        });
-        if self.confirm_leave {
-            ui.horizontal_wrapped(|ui| {
-                ui.colored_label(theme::ACCENT, "Leave this match? It is not saved and cannot be resumed.");
-                if ui.add(egui::Button::new("Leave the match").min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                    request = Some(TableRequest::Leave);
-                }
-                if ui.add(egui::Button::new("Keep playing").min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                    self.confirm_leave = false;
-                }
-            });
-        }
-        if self.host.phase() == Phase::Playing
-            && let Some(seat) = self.human_to_act().filter(|seat| self.showing != Some(*seat))
-        {
-            handoff(ui, &names[seat.index()], || self.showing = Some(seat));
             return request;
         }
-        let viewer = self.showing.map_or(Viewer::Spectator, Viewer::Seat);
-        let view = self.host.view(viewer);
+        let viewer = self.showing().map_or(Viewer::Spectator, Viewer::Seat);
+        let Some(view) = self.session.view(viewer) else {
+            ui.label(tr!("table-waiting-for-host"));
+            return request;
+        };
+        self.animate(viewer);
         let narrow = ui.available_width() < theme::NARROW;
-        let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD };
+        let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale();
+        let facts = games::facts(&view);
+        let keys = if matches!(privacy, Privacy::Show(_)) && ui.is_enabled() { Keys::read(ui.ctx()) } else { Keys::default() };
+        let wide = ui.available_width() >= theme::WIDE;
+        if wide {
+            // A wide window keeps the log in view beside the table.
+            egui::Panel::right("table-log")
+                .resizable(false)
+                .exact_size(theme::LOG_WIDTH)
+                .frame(egui::Frame::new().inner_margin(egui::Margin { left: 12, ..Default::default() }))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                        log::show(ui, self.session.history(), viewer, &names, true);
+                    });
+                });
+        }
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            match &view {
-                AnyView::CrazyEights(view) => {
-                    seats_row(ui, &names, view.hand_sizes.as_slice(), view.totals.as_slice(), view.turn, self.showing, height * 0.5);
-                    ui.add_space(8.0);
-                    crazy_eights::centre(ui, view, height, self.look);
-                    ui.add_space(8.0);
-                    if let (Some(seat), Phase::Playing) = (self.showing, view.phase) {
-                        status_line(ui, &names, view.turn, seat);
-                        if let Some(action) = crazy_eights::hand(ui, view, &mut self.board, height, self.look) {
-                            self.act(seat, AnyAction::CrazyEights(action));
-                        }
-                    } else if view.phase == Phase::Playing {
-                        ui.label(format!("{} is playing…", names[view.turn.index()]));
+            let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
+            let clicked_slot = self.seats(ui, &view, &facts, skip, height);
+            ui.add_space(6.0);
+            games::centre(ui, &view, height, self.look());
+            self.status(ui, &view, &facts, &names);
+            match privacy {
+                Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
+                    if let Some(action) = self.own_area(ui, &view, &facts, &names, height, &keys, clicked_slot) {
+                        self.act(seat, action);
                     }
                 }
-                // The start screen offers tables only for games with a board (`has_board`).
-                other => tracing::error!(game = %self.host.kind(), "no board for {other:?}"),
+                Privacy::Linger(_) => {
+                    self.own_area(ui, &view, &TableFacts { offers: Vec::new(), ..facts.clone() }, &names, height, &Keys::default(), None);
+                    let done =
+                        egui::Button::new(RichText::new(tr!("table-done")).strong()).min_size(egui::vec2(theme::TOUCH * 4.0, theme::TOUCH));
+                    if ui.add(done).clicked() || enter_pressed(ui) {
+                        self.device.done();
+                    }
+                }
+                _ => {}
             }
+            self.out_of_turn(ui, &names);
             if let Some(error) = &self.error {
                 ui.colored_label(theme::ACCENT, error);
             }
-            if let Some(outcome) = results::show(ui, &self.host, &names, self.look) {
-                match outcome {
+            if let Some(choice) = self.results(ui, &view, &names) {
+                match choice {
                     results::ResultsChoice::NextRound => {
-                        if let Err(error) = self.host.next_round() {
-                            self.error = Some(error.to_string());
+                        if let Err(error) = self.session.next_round() {
+                            self.error = Some(describe_error(&error));
                         }
-                        self.decide_showing();
+                        self.device.done();
                     }
                     results::ResultsChoice::PlayAgain => request = Some(TableRequest::PlayAgain),
                     results::ResultsChoice::Leave => request = Some(TableRequest::Leave),
                 }
             }
-            ui.add_space(8.0);
-            egui::CollapsingHeader::new("Log").default_open(!narrow).show(ui, |ui| {
-                // Only the latest lines are shown, so only they are put into words: a repaint
-                // costs the same at the end of a long match as at its start.
-                let mut latest: Vec<String> =
-                    self.host.events_for(viewer).rev().filter_map(|event| log::describe(event, &names)).take(LOG_LINES).collect();
-                latest.reverse();
-                for line in &latest {
-                    ui.label(RichText::new(line).small());
+            if !wide {
+                ui.add_space(8.0);
+                log::show(ui, self.session.history(), viewer, &names, !narrow);
+            }
+        });
+        let seconds = self.settings.animation.seconds();
+        if self.flights.paint(ui.ctx(), self.now, seconds, height * 0.8, self.look()) {
+            ui.ctx().request_repaint();
+        }
+        request
+    }
+
+    /// Leave (with a confirmation during a match), the game's name, and step mode's button.
+    fn top_bar(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+        let mut request = None;
+        ui.horizontal_wrapped(|ui| {
+            if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
+                if self.session.phase() == Phase::MatchOver {
+                    request = Some(TableRequest::Leave);
+                } else {
+                    self.confirm_leave = true;
+                }
+            }
+            if ui.add(egui::Button::new(tr!("nav-menu")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
+                request = Some(TableRequest::Menu);
+            }
+            ui.label(RichText::new(names::game(self.session.kind())).size(22.0).strong());
+            if self.session.bot_move_waiting() {
+                let step = egui::Button::new(RichText::new(tr!("table-next-move")).strong())
+                    .min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
+                let handing_off = matches!(self.privacy(), Privacy::HandOff(_));
+                if ui.add(step).clicked() || (!handing_off && enter_pressed(ui)) {
+                    self.session.step();
+                }
+            }
+        });
+        if self.confirm_leave {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(theme::ACCENT, tr!("table-leave-question"));
+                if ui.add(egui::Button::new(tr!("table-leave-confirm")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                    request = Some(TableRequest::Leave);
+                }
+                if ui.add(egui::Button::new(tr!("table-keep-playing")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                    self.confirm_leave = false;
                 }
             });
-        });
+        }
         request
+    }
+
+    /// The other seats; returns a clicked Youglouf slot.
+    fn seats(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, skip: SeatSet, height: f32) -> Option<(Seat, u8)> {
+        let clickable = |seat: Seat| match view {
+            AnyView::Youglouf(view) => youglouf::clickable(view, &self.picks, seat),
+            _ => Vec::new(),
+        };
+        let picked = |_seat: Seat| Vec::new();
+        let row =
+            seats::SeatsRow { occupants: self.session.occupants(), showing: self.showing(), clickable: &clickable, picked: &picked, skip };
+        seats::show(ui, facts, &row, height * 0.45, self.look())
+    }
+
+    /// Whose turn it is, by name, and the viewer's own total.
+    fn status(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String]) {
+        if let AnyView::Youglouf(view) = view {
+            youglouf::status(ui, view, names);
+        }
+        let Some(turn) = facts.turn else { return };
+        let text = if self.showing() == Some(turn) {
+            tr!("table-your-turn", name = &names[turn.index()])
+        } else if self.session.occupants()[turn.index()].bot_level().is_some() {
+            tr!("table-bot-playing", name = &names[turn.index()])
+        } else {
+            tr!("table-playing", name = &names[turn.index()])
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(text).strong().color(theme::ACCENT));
+            if let Some(seat) = self.showing() {
+                ui.label(RichText::new(tr!("table-own-total", points = facts.seats[seat.index()].total)).color(theme::INK_DIM));
+            }
+        });
+    }
+
+    /// The viewer's own cards and controls; returns the action chosen.
+    #[allow(clippy::too_many_arguments)]
+    fn own_area(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &AnyView,
+        facts: &TableFacts,
+        names: &[String],
+        height: f32,
+        keys: &Keys,
+        clicked_slot: Option<(Seat, u8)>,
+    ) -> Option<AnyAction> {
+        let look = self.look();
+        match view {
+            AnyView::Youglouf(view) => {
+                if let Some((seat, slot)) = clicked_slot
+                    && let Some(action) = youglouf::on_click(view, &mut self.picks, youglouf::SlotClick { seat, slot })
+                {
+                    return Some(action);
+                }
+                if self.device.acting_out_of_turn().is_some() {
+                    self.picks.snapping = true;
+                }
+                let grace = self.session.grace_left(self.now);
+                let own_name = self.showing().map(|seat| names[seat.index()].clone()).unwrap_or_default();
+                youglouf::controls(ui, view, &mut self.picks, &own_name, height, look, grace)
+            }
+            _ => {
+                let shown = ui.scope(|ui| hand::show(ui, facts, &mut self.hand, names, height, look, keys));
+                if let Some(seat) = self.showing() {
+                    motion::note_spot(ui.ctx(), motion::Spot::Seat(seat), shown.response.rect);
+                }
+                shown.inner
+            }
+        }
+    }
+
+    /// Buttons for other people at this device who may act out of turn: "One!" (named, no
+    /// card needed) and snaps (the device goes to that player first).
+    fn out_of_turn(&mut self, ui: &mut egui::Ui, names: &[String]) {
+        let local = self.session.local_seats();
+        if local.len() < 2 || self.session.phase() != Phase::Playing {
+            return;
+        }
+        let showing = self.showing();
+        let optional = local.without(self.session.waiting_for());
+        let mut chosen = None;
+        let mut snapper = None;
+        ui.horizontal_wrapped(|ui| {
+            for seat in optional.iter().filter(|seat| Some(*seat) != showing) {
+                let Some(view) = self.session.view(Viewer::Seat(seat)) else { continue };
+                let name = &names[seat.index()];
+                let may_declare = matches!(&view, AnyView::Fool108(view) if view.legal.contains(&Fool108Action::One));
+                let may_snap =
+                    matches!(&view, AnyView::Youglouf(view) if view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_))));
+                let touch = egui::vec2(0.0, theme::TOUCH);
+                if may_declare && ui.add(egui::Button::new(tr!("table-one-for", name = name)).min_size(touch)).clicked() {
+                    chosen = Some((seat, AnyAction::Fool108(Fool108Action::One)));
+                }
+                if may_snap && ui.add(egui::Button::new(tr!("table-snap-for", name = name)).min_size(touch)).clicked() {
+                    snapper = Some(seat);
+                }
+            }
+        });
+        if let Some(seat) = snapper {
+            self.device.ask_out_of_turn(seat);
+        }
+        if let Some((seat, action)) = chosen
+            && let Err(error) = self.session.act(seat, action)
+        {
+            self.error = Some(describe_error(&error));
+        }
+        if let Some(seat) = self.device.acting_out_of_turn().filter(|seat| self.showing() == Some(*seat)) {
+            let cancel = egui::Button::new(tr!("table-cancel-snap", name = &names[seat.index()])).min_size(egui::vec2(0.0, theme::TOUCH));
+            if ui.add(cancel).clicked() {
+                self.device.end_out_of_turn();
+                self.device.done();
+            }
+        }
+    }
+
+    /// The round's result and what comes next, once a round is over.
+    fn results(&self, ui: &mut egui::Ui, view: &AnyView, names: &[String]) -> Option<results::ResultsChoice> {
+        if self.session.phase() == Phase::Playing {
+            return None;
+        }
+        let (Some(round), result) = games::outcome(view) else { return None };
+        let rematch = self.session.rematch();
+        let outcome =
+            results::Outcome { round, result, deals: self.session.deals(), rematch: rematch.as_ref().map(|(options, _)| options) };
+        results::show(ui, &outcome, names, self.look())
     }
 }
 
-/// The hand-off screen between two humans: names who plays next and shows no card.
-fn handoff(ui: &mut egui::Ui, name: &str, mut reveal: impl FnMut()) {
-    ui.add_space(ui.available_height() * 0.25);
-    ui.vertical_centered(|ui| {
-        ui.label(RichText::new(format!("Pass the device to {name}")).size(26.0).strong());
-        ui.label(RichText::new("Everyone else, look away.").color(theme::INK_DIM));
-        ui.add_space(16.0);
-        let button = egui::Button::new(RichText::new(format!("I'm {name} — show my cards")).size(20.0))
-            .min_size(egui::vec2(theme::TOUCH * 5.0, theme::TOUCH * 1.3));
-        if ui.add(button).clicked() {
-            reveal();
-        }
-    });
+/// Whether Enter was pressed for this part of the screen (not while a menu covers it).
+#[must_use]
+pub fn enter_pressed(ui: &egui::Ui) -> bool {
+    ui.is_enabled() && ui.input(|input| input.key_pressed(egui::Key::Enter))
 }
 
-/// Who is to play, addressed by name.
-fn status_line(ui: &mut egui::Ui, names: &[String], turn: Seat, showing: Seat) {
-    let text =
-        if turn == showing { format!("{}, your turn.", names[turn.index()]) } else { format!("{} is playing…", names[turn.index()]) };
-    ui.label(RichText::new(text).strong().color(theme::ACCENT));
-}
-
-/// Every seat round the table: name, cards held (face down), total, whose turn.
-fn seats_row(ui: &mut egui::Ui, names: &[String], hand_sizes: &[usize], totals: &[i32], turn: Seat, showing: Option<Seat>, height: f32) {
-    ui.horizontal_wrapped(|ui| {
-        for (index, name) in names.iter().enumerate() {
-            let seat = Seat(index as u8);
-            let stroke = if seat == turn { egui::Stroke::new(2.0, theme::ACCENT) } else { egui::Stroke::NONE };
-            egui::Frame::group(ui.style()).fill(theme::PANEL).stroke(stroke).inner_margin(8.0).show(ui, |ui| {
-                ui.vertical(|ui| {
-                    let colour = if showing == Some(seat) { theme::ACCENT } else { theme::INK };
-                    ui.label(RichText::new(name).strong().color(colour));
-                    card::hidden_hand(ui, hand_sizes[index], height);
-                    ui.label(RichText::new(format!("{} pts", totals[index])).small());
-                });
-            });
-        }
-    });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::session::seating::quick_seating;
-    use cardtable_engine::{AnyOptions, GameKind};
-
-    #[test]
-    fn paced_bots_decide_on_a_worker_and_hand_the_turn_to_the_human() {
-        for level in BotLevel::ALL {
-            let host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), quick_seating("Ana", 4, level), 5).expect("table");
-            let mut table = TableScreen::new(host, CardLook::default());
-            let mut now = 0.0;
-            for _ in 0..2_000 {
-                if table.human_to_act().is_some() && table.thinking.is_none() {
-                    break;
-                }
-                now += BOT_PACE;
-                table.logic(now);
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-            assert_eq!(table.human_to_act(), Some(Seat(0)), "{level}: the bots played until Ana's turn");
-            assert!(!table.host.steps().is_empty(), "{level}: bots acted");
-            assert_eq!(table.showing(), Some(Seat(0)), "a lone human keeps seeing their own hand");
-        }
+/// A session's refusal in words.
+fn describe_error(error: &SessionError) -> String {
+    match error {
+        SessionError::Refused(refusal) => tr!("table-refused", reason = refusal.to_string()),
+        SessionError::NotLocal(seat) => tr!("table-not-local", number = seat.index() + 1),
+        SessionError::NotTheDealer => tr!("table-host-deals"),
+        SessionError::Disconnected(reason) => tr!("table-disconnected", reason = reason),
     }
 }

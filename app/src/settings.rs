@@ -1,0 +1,130 @@
+//! The player's settings: language, card look and size, animation and bot pace. Pure data
+//! with RULES-free defaults; the store keeps it in the config directory.
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Language;
+
+/// How big cards are drawn, relative to the layout's own size for the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardSize {
+    /// Smaller cards: more of a big hand fits on a line.
+    Small,
+    /// The layout's own size.
+    #[default]
+    Medium,
+    /// Larger cards, easier to read from a distance.
+    Large,
+}
+
+impl CardSize {
+    /// Every size, smallest first.
+    pub const ALL: [CardSize; 3] = [CardSize::Small, CardSize::Medium, CardSize::Large];
+
+    /// The factor applied to the layout's card height.
+    #[must_use]
+    pub const fn scale(self) -> f32 {
+        match self {
+            CardSize::Small => 0.8,
+            CardSize::Medium => 1.0,
+            CardSize::Large => 1.25,
+        }
+    }
+}
+
+/// How fast cards travel across the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnimationSpeed {
+    /// No movement: cards appear where they land.
+    Off,
+    /// Quick.
+    #[default]
+    Fast,
+    /// Slower, easier to follow.
+    Slow,
+}
+
+impl AnimationSpeed {
+    /// Every speed, in menu order.
+    pub const ALL: [AnimationSpeed; 3] = [AnimationSpeed::Off, AnimationSpeed::Fast, AnimationSpeed::Slow];
+
+    /// Seconds a card takes to travel (0 = no animation).
+    #[must_use]
+    pub const fn seconds(self) -> f64 {
+        match self {
+            AnimationSpeed::Off => 0.0,
+            AnimationSpeed::Fast => 0.25,
+            AnimationSpeed::Slow => 0.5,
+        }
+    }
+}
+
+/// How bots' moves are paced so a person can follow them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotPace {
+    /// A short pause after each bot move.
+    Fast,
+    /// A pause long enough to read each move.
+    #[default]
+    Normal,
+    /// A long pause.
+    Slow,
+    /// Each bot move waits for Enter (or the "Next move" button), as in the Dunno seed.
+    Step,
+}
+
+impl BotPace {
+    /// Every pace, in menu order.
+    pub const ALL: [BotPace; 4] = [BotPace::Fast, BotPace::Normal, BotPace::Slow, BotPace::Step];
+
+    /// Seconds between two bot moves; `None` in step mode (wait for the player).
+    #[must_use]
+    pub const fn pause(self) -> Option<f64> {
+        match self {
+            BotPace::Fast => Some(0.35),
+            BotPace::Normal => Some(0.8),
+            BotPace::Slow => Some(1.6),
+            BotPace::Step => None,
+        }
+    }
+}
+
+/// Everything the player can set.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The language the window speaks.
+    pub language: Language,
+    /// Four-colour suits (colour-blind friendly): diamonds blue, clubs green.
+    pub four_colour: bool,
+    /// How big cards are drawn.
+    pub card_size: CardSize,
+    /// How fast cards travel.
+    pub animation: AnimationSpeed,
+    /// How bots' moves are paced.
+    pub bot_pace: BotPace,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_settings_file_missing_fields_takes_the_defaults_for_them() {
+        let settings: Settings = serde_json::from_str(r#"{"language":"russian","four_colour":true}"#).expect("parses");
+        assert_eq!(settings.language, Language::Russian);
+        assert!(settings.four_colour);
+        assert_eq!(settings.bot_pace, BotPace::Normal);
+        assert_eq!(settings.card_size, CardSize::Medium);
+    }
+
+    #[test]
+    fn step_mode_has_no_pause_and_the_paces_grow() {
+        assert_eq!(BotPace::Step.pause(), None);
+        let pauses: Vec<f64> = [BotPace::Fast, BotPace::Normal, BotPace::Slow].map(|pace| pace.pause().expect("timed")).to_vec();
+        assert!(pauses.windows(2).all(|pair| pair[0] < pair[1]), "{pauses:?}");
+    }
+}

@@ -1,0 +1,113 @@
+//! 108 Fool at the table (RULES.md §2): the pile and a Queen's suit, the stock and reshuffles,
+//! the direction a 9 set, who stands on "One!", and the hand's offers (draw, then play or
+//! pass; a Queen's suit as four suit cards; "One!" also out of turn).
+
+use cardtable_engine::games::fool108::{Fool108Action, Fool108Event, Fool108View, Stage};
+use cardtable_engine::{AnyAction, Phase, Seat};
+
+use super::widgets;
+use super::{SeatFacts, TableFacts};
+use crate::tr;
+use crate::ui::card::CardLook;
+use crate::ui::table::log::round_end;
+use crate::ui::table::motion::{Motion, Spot};
+use crate::ui::table::offers::{Offer, OfferKind};
+
+/// The table's facts of a 108 Fool view.
+#[must_use]
+pub fn facts(view: &Fool108View) -> TableFacts {
+    let offers = view
+        .legal
+        .iter()
+        .map(|&action| {
+            let any = AnyAction::Fool108(action);
+            match action {
+                Fool108Action::Play(card) => Offer::play(any, vec![card], None),
+                Fool108Action::Suit(suit) => Offer::suit(any, suit),
+                Fool108Action::Draw => Offer::button(any, OfferKind::Draw),
+                Fool108Action::Pass => Offer::button(any, OfferKind::Pass),
+                Fool108Action::One => Offer::button(any, OfferKind::One),
+            }
+        })
+        .collect();
+    let suit = view.to_follow.suit.symbol().to_string();
+    let why_not = match view.to_follow.rank {
+        Some(rank) => tr!("fool-why-follow", suit = suit, rank = rank.label()),
+        None => tr!("fool-why-queen", suit = suit),
+    };
+    let seats = view
+        .hand_sizes
+        .seats()
+        .map(|(seat, &cards)| {
+            let mut notes = Vec::new();
+            if view.declared.contains(seat) {
+                notes.push(tr!("fool-note-one"));
+            }
+            if view.reshuffle_penalties[seat] > 0 {
+                notes.push(tr!("fool-note-reshuffle", points = view.reshuffle_penalties[seat]));
+            }
+            SeatFacts { cards, total: view.totals[seat], notes, ..SeatFacts::default() }
+        })
+        .collect();
+    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: view.hand.clone(), offers, why_not }
+}
+
+/// Draws the centre: stock, pile, what to follow, direction, the turn's stage.
+pub fn centre(ui: &mut egui::Ui, view: &Fool108View, height: f32, look: CardLook) {
+    ui.horizontal_wrapped(|ui| {
+        widgets::stock(ui, view.stock, &tr!("centre-stock", count = view.stock), height);
+        widgets::pile(ui, Some(view.top), &tr!("centre-pile", count = view.pile), height, look);
+        ui.vertical(|ui| {
+            let note = match (view.stage, view.to_follow.rank) {
+                (Stage::ChooseSuit, _) => tr!("fool-choosing-suit"),
+                (_, None) => tr!("fool-follow-queen"),
+                (_, Some(_)) => tr!("centre-to-match"),
+            };
+            widgets::follow(ui, view.to_follow.suit, view.to_follow.rank, &note, height, look);
+            widgets::direction(ui, view.direction);
+            if view.reshuffles > 0 {
+                ui.label(egui::RichText::new(tr!("fool-reshuffles", count = view.reshuffles)).small());
+            }
+            if view.stage == Stage::Drawn && !view.legal.is_empty() {
+                widgets::alert(ui, tr!("fool-drawn"));
+            }
+        });
+    });
+}
+
+/// A sentence for an event.
+#[must_use]
+pub fn describe(event: &Fool108Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
+    Some(match event {
+        Fool108Event::RoundStarted { round, dealer, .. } => tr!("log-round-started", round = *round, name = name(*dealer)),
+        Fool108Event::HandDealt { .. } => return None,
+        Fool108Event::Played { seat, card, automatic: true } => tr!("fool-log-opening", name = name(*seat), card = card.pretty()),
+        Fool108Event::Played { seat, card, automatic: false } => tr!("log-played", name = name(*seat), card = card.pretty()),
+        Fool108Event::SuitChosen { seat, suit } => tr!("log-chose-suit", name = name(*seat), suit = suit.symbol().to_string()),
+        Fool108Event::MustDraw { seat, cards } => tr!("fool-log-must-draw", name = name(*seat), cards = *cards),
+        Fool108Event::Drew { seat, card } => tr!("log-drew", name = name(*seat), card = card.pretty()),
+        Fool108Event::DrewFaceDown { seat } => tr!("log-drew-face-down", name = name(*seat)),
+        Fool108Event::NothingToDraw { seat } => tr!("log-nothing-to-draw", name = name(*seat)),
+        Fool108Event::Reshuffled { seat, cards, number, penalty } => {
+            tr!("fool-log-reshuffled", name = name(*seat), cards = *cards, number = *number, points = *penalty)
+        }
+        Fool108Event::Skipped { seat } => tr!("log-skipped", name = name(*seat)),
+        Fool108Event::Reversed { .. } => tr!("log-reversed"),
+        Fool108Event::Passed { seat } => tr!("fool-log-passed", name = name(*seat)),
+        Fool108Event::DeclaredOne { seat } => tr!("fool-log-one", name = name(*seat)),
+        Fool108Event::OneLapsed { seat } => tr!("fool-log-one-lapsed", name = name(*seat)),
+        Fool108Event::RoundEnded(result) => round_end(result.end, name),
+        Fool108Event::MatchEnded(_) => tr!("log-match-over"),
+    })
+}
+
+/// How an event moves cards.
+#[must_use]
+pub fn motions(event: &Fool108Event) -> Vec<Motion> {
+    match event {
+        Fool108Event::Played { seat, card, .. } => vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *card)],
+        Fool108Event::Drew { seat, .. } | Fool108Event::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
+        Fool108Event::HandDealt { seat, cards } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat)); cards.len()],
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,108 @@
+//! One Hundred and One at the table (RULES.md §3): the pile and a Queen's ordered suit, the
+//! stock, who is out and on what, the 8 its player must cover, and the hand's offers (a Queen
+//! orders a suit; drawing only without a legal card).
+
+use cardtable_engine::games::hundred_one::{Exit, HundredOneAction, HundredOneEvent, HundredOneView, Stage};
+use cardtable_engine::{AnyAction, Phase, Seat};
+
+use super::widgets;
+use super::{SeatFacts, TableFacts};
+use crate::tr;
+use crate::ui::card::CardLook;
+use crate::ui::table::log::round_end;
+use crate::ui::table::motion::{Motion, Spot};
+use crate::ui::table::offers::{Offer, OfferKind};
+
+/// The table's facts of a One Hundred and One view.
+#[must_use]
+pub fn facts(view: &HundredOneView) -> TableFacts {
+    let offers = view
+        .legal
+        .iter()
+        .map(|&action| {
+            let any = AnyAction::HundredOne(action);
+            match action {
+                HundredOneAction::Play(card) => Offer::play(any, vec![card], None),
+                HundredOneAction::PlayQueen(card, suit) => Offer::play(any, vec![card], Some(suit)),
+                HundredOneAction::Order(suit) => Offer::suit(any, suit),
+                HundredOneAction::Draw => Offer::button(any, OfferKind::Draw),
+            }
+        })
+        .collect();
+    let suit = view.to_follow.suit.symbol().to_string();
+    let why_not = match view.to_follow.rank {
+        Some(rank) => tr!("h101-why-follow", suit = suit, rank = rank.label()),
+        None => tr!("h101-why-queen", suit = suit),
+    };
+    let seats = view
+        .hand_sizes
+        .seats()
+        .map(|(seat, &cards)| {
+            let notes = match view.exits[seat] {
+                Some(Exit::Plain) => vec![tr!("h101-note-out")],
+                Some(Exit::Queen) => vec![tr!("h101-note-out-queen")],
+                Some(Exit::QueenOfSpades) => vec![tr!("h101-note-out-queen-spades")],
+                None if view.out.contains(seat) => vec![tr!("h101-note-out")],
+                None => Vec::new(),
+            };
+            SeatFacts { cards, total: view.totals[seat], notes, ..SeatFacts::default() }
+        })
+        .collect();
+    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: view.hand.clone(), offers, why_not }
+}
+
+/// Draws the centre: stock, pile, what to cover, and an 8 waiting to be covered.
+pub fn centre(ui: &mut egui::Ui, view: &HundredOneView, height: f32, look: CardLook) {
+    ui.horizontal_wrapped(|ui| {
+        widgets::stock(ui, view.stock, &tr!("centre-stock", count = view.stock), height);
+        widgets::pile(ui, Some(view.top), &tr!("centre-pile", count = view.pile), height, look);
+        ui.vertical(|ui| {
+            let note = match (view.stage, view.to_follow.rank) {
+                (Stage::OrderSuit, _) => tr!("h101-ordering"),
+                (_, None) => tr!("h101-follow-queen"),
+                (_, Some(_)) => tr!("h101-to-cover"),
+            };
+            widgets::follow(ui, view.to_follow.suit, view.to_follow.rank, &note, height, look);
+            widgets::direction(ui, cardtable_engine::Direction::Clockwise);
+            if view.stage == Stage::CoverEight {
+                widgets::alert(ui, tr!("h101-cover-eight"));
+            }
+        });
+    });
+}
+
+/// A sentence for an event.
+#[must_use]
+pub fn describe(event: &HundredOneEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {
+    Some(match event {
+        HundredOneEvent::RoundStarted { round, dealer } => tr!("log-round-started", round = *round, name = name(*dealer)),
+        HundredOneEvent::HandDealt { .. } => return None,
+        HundredOneEvent::TurnedUp { seat, card } => tr!("h101-log-turned-up", name = name(*seat), card = card.pretty()),
+        HundredOneEvent::Played { seat, card } => tr!("log-played", name = name(*seat), card = card.pretty()),
+        HundredOneEvent::Ordered { seat, suit } => tr!("log-chose-suit", name = name(*seat), suit = suit.symbol().to_string()),
+        HundredOneEvent::Drew { seat, card } => tr!("log-drew", name = name(*seat), card = card.pretty()),
+        HundredOneEvent::DrewFaceDown { seat } => tr!("log-drew-face-down", name = name(*seat)),
+        HundredOneEvent::Reshuffled { cards } => tr!("log-reshuffled", cards = *cards),
+        HundredOneEvent::Skipped { seat } => tr!("log-skipped", name = name(*seat)),
+        HundredOneEvent::Passed { seat } => tr!("log-passed", name = name(*seat)),
+        HundredOneEvent::CoverLapsed { seat } => tr!("h101-log-cover-lapsed", name = name(*seat)),
+        HundredOneEvent::WentOut { seat, exit: Exit::Plain } => tr!("h101-log-out", name = name(*seat)),
+        HundredOneEvent::WentOut { seat, exit: Exit::Queen } => tr!("h101-log-out-queen", name = name(*seat)),
+        HundredOneEvent::WentOut { seat, exit: Exit::QueenOfSpades } => tr!("h101-log-out-queen-spades", name = name(*seat)),
+        HundredOneEvent::RoundEnded(result) => round_end(result.end, name),
+        HundredOneEvent::MatchEnded(_) => tr!("log-match-over"),
+    })
+}
+
+/// How an event moves cards.
+#[must_use]
+pub fn motions(event: &HundredOneEvent) -> Vec<Motion> {
+    match event {
+        HundredOneEvent::Played { seat, card } | HundredOneEvent::TurnedUp { seat, card } => {
+            vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *card)]
+        }
+        HundredOneEvent::Drew { seat, .. } | HundredOneEvent::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
+        HundredOneEvent::HandDealt { seat, cards } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat)); cards.len()],
+        _ => Vec::new(),
+    }
+}

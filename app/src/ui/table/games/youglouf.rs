@@ -1,0 +1,381 @@
+//! Youglouf at the table (RULES.md §5): every seat's face-down slots as the viewer knows them,
+//! the closed and open decks, the card the turn holds, and the controls for each step — the
+//! opening look at two slots, taking from either deck, replacing or dropping, the powers'
+//! targets, snapping, ending the turn or calling Youglouf.
+
+use cardtable_engine::games::youglouf::{Power, SlotView, StepView, YougloufAction, YougloufEvent, YougloufView};
+use cardtable_engine::{AnyAction, Phase, Seat};
+use egui::RichText;
+
+use super::widgets;
+use super::{SeatFacts, SlotLook, TableFacts};
+use crate::tr;
+use crate::ui::card::{self, CardLook, Offer};
+use crate::ui::table::log::round_end;
+use crate::ui::table::motion::{Motion, Spot, note_spot};
+use crate::ui::theme;
+
+/// Choices in progress on a Youglouf board (kept between frames).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct YougloufPicks {
+    /// Slots picked for the opening look (two are needed).
+    pub look: Vec<u8>,
+    /// The own slot picked for a Queen's exchange, waiting for an opponent's slot.
+    pub exchange_own: Option<u8>,
+    /// "Snap" is armed: the next own slot clicked is snapped.
+    pub snapping: bool,
+}
+
+fn slot_look(slot: &SlotView) -> SlotLook {
+    match slot {
+        SlotView::Empty => SlotLook::Empty,
+        SlotView::FaceDown => SlotLook::Down,
+        SlotView::Known(card) => SlotLook::Known(*card),
+    }
+}
+
+/// The table's facts of a Youglouf view: slots instead of hands, no generic offers (the
+/// board's own controls take every decision).
+#[must_use]
+pub fn facts(view: &YougloufView) -> TableFacts {
+    let seats = view
+        .slots
+        .seats()
+        .map(|(seat, slots)| {
+            let mut notes = Vec::new();
+            if view.declarer == Some(seat) {
+                notes.push(tr!("yg-note-declarer"));
+            }
+            if view.phase == Phase::Playing && view.step == StepView::Looking && !view.looked.contains(seat) {
+                notes.push(tr!("yg-note-looking"));
+            }
+            SeatFacts {
+                cards: slots.iter().filter(|slot| **slot != SlotView::Empty).count(),
+                total: view.totals[seat],
+                notes,
+                known: Vec::new(),
+                slots: Some(slots.iter().map(slot_look).collect()),
+            }
+        })
+        .collect();
+    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: None, offers: Vec::new(), why_not: String::new() }
+}
+
+/// What the round waits for, in a sentence.
+fn step_text(view: &YougloufView, name: &dyn Fn(Seat) -> String) -> String {
+    let turn = name(view.turn);
+    match view.step {
+        StepView::Looking => tr!("yg-step-looking"),
+        StepView::Draw => tr!("yg-step-draw", name = turn),
+        StepView::Holding { card: Some(card), .. } => tr!("yg-step-holding", name = turn, card = card.pretty()),
+        StepView::Holding { card: None, .. } => tr!("yg-step-holding-hidden", name = turn),
+        StepView::Power(Power::Peek) => tr!("yg-step-peek", name = turn),
+        StepView::Power(Power::Spy) => tr!("yg-step-spy", name = turn),
+        StepView::Power(Power::Exchange) => tr!("yg-step-exchange", name = turn),
+        StepView::Finishing => tr!("yg-step-finishing", name = turn),
+    }
+}
+
+/// Draws the centre: the closed deck, the open deck, the card the turn holds.
+pub fn centre(ui: &mut egui::Ui, view: &YougloufView, height: f32, look: CardLook) {
+    ui.horizontal_wrapped(|ui| {
+        widgets::stock(ui, view.closed_deck, &tr!("yg-closed-deck", count = view.closed_deck), height);
+        widgets::pile(ui, view.open_deck.last().copied(), &tr!("yg-open-deck", count = view.open_deck.len()), height, look);
+        if let StepView::Holding { card, .. } = view.step {
+            ui.vertical(|ui| {
+                match card {
+                    Some(card) => card::face(ui, card, height, Offer::Picked, look),
+                    None => card::back(ui, height),
+                };
+                ui.label(RichText::new(tr!("yg-held")).small());
+            });
+        }
+        ui.vertical(|ui| {
+            if view.snap_open {
+                widgets::alert(ui, tr!("yg-snap-open"));
+            }
+            if view.declarer.is_some() {
+                ui.label(RichText::new(tr!("yg-last-round")).small());
+            }
+        });
+    });
+}
+
+/// The status line under the centre, with names.
+pub fn status(ui: &mut egui::Ui, view: &YougloufView, names: &[String]) {
+    if view.phase == Phase::Playing {
+        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+        ui.label(RichText::new(step_text(view, &name)).color(theme::INK_DIM));
+    }
+}
+
+/// A click on a slot of the table (any seat's), to be turned into an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlotClick {
+    /// Whose slot.
+    pub seat: Seat,
+    /// Which slot.
+    pub slot: u8,
+}
+
+/// Which slots of `owner` can be clicked now for the viewer, given the picks in progress.
+#[must_use]
+pub fn clickable(view: &YougloufView, picks: &YougloufPicks, owner: Seat) -> Vec<u8> {
+    let Some(me) = view.viewer.seat() else { return Vec::new() };
+    let mut slots: Vec<u8> = view
+        .legal
+        .iter()
+        .flat_map(|&action| match action {
+            // A pair of slots to look at: any of its slots not picked yet, if the picks so far
+            // belong to the pair.
+            YougloufAction::Look(first, second) if owner == me && picks.look.iter().all(|slot| *slot == first || *slot == second) => {
+                [first, second].into_iter().filter(|slot| !picks.look.contains(slot)).collect()
+            }
+            YougloufAction::Replace(slot) | YougloufAction::Peek(slot) if owner == me && !picks.snapping => vec![slot],
+            YougloufAction::Snap(slot) if owner == me && picks.snapping => vec![slot],
+            YougloufAction::Spy(seat, slot) if seat == owner => vec![slot],
+            YougloufAction::Exchange(own, _, _) if owner == me && picks.exchange_own.is_none() => vec![own],
+            YougloufAction::Exchange(own, seat, slot) if seat == owner && picks.exchange_own == Some(own) => vec![slot],
+            _ => Vec::new(),
+        })
+        .collect();
+    slots.sort_unstable();
+    slots.dedup();
+    slots
+}
+
+/// Turns a slot click into an action, or into a pick that waits for more.
+pub fn on_click(view: &YougloufView, picks: &mut YougloufPicks, click: SlotClick) -> Option<AnyAction> {
+    let me = view.viewer.seat()?;
+    let legal = |action: YougloufAction| view.legal.contains(&action).then_some(AnyAction::Youglouf(action));
+    if picks.snapping && click.seat == me {
+        picks.snapping = false;
+        return legal(YougloufAction::Snap(click.slot));
+    }
+    match view.step {
+        StepView::Looking if click.seat == me => {
+            if let Some(at) = picks.look.iter().position(|&slot| slot == click.slot) {
+                picks.look.remove(at);
+                return None;
+            }
+            picks.look.push(click.slot);
+            if let [first, second] = picks.look[..] {
+                picks.look.clear();
+                return legal(YougloufAction::Look(first.min(second), first.max(second)));
+            }
+            None
+        }
+        StepView::Holding { .. } if click.seat == me => legal(YougloufAction::Replace(click.slot)),
+        StepView::Power(Power::Peek) if click.seat == me => legal(YougloufAction::Peek(click.slot)),
+        StepView::Power(Power::Spy) if click.seat != me => legal(YougloufAction::Spy(click.seat, click.slot)),
+        StepView::Power(Power::Exchange) => match picks.exchange_own {
+            None if click.seat == me => {
+                picks.exchange_own = Some(click.slot);
+                None
+            }
+            Some(own) if click.seat == me => {
+                picks.exchange_own = (own != click.slot).then_some(click.slot);
+                None
+            }
+            Some(own) => {
+                picks.exchange_own = None;
+                legal(YougloufAction::Exchange(own, click.seat, click.slot))
+            }
+            None => None,
+        },
+        _ => None,
+    }
+}
+
+/// Draws one seat's slots, each labelled with its owner and number; returns the slot clicked.
+pub fn slots_row(
+    ui: &mut egui::Ui,
+    owner: &str,
+    slots: &[SlotLook],
+    clickable: &[u8],
+    picked: &[u8],
+    height: f32,
+    look: CardLook,
+) -> Option<u8> {
+    let mut clicked = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for (index, slot) in slots.iter().enumerate() {
+            let Ok(slot_number) = u8::try_from(index) else { continue };
+            let can_click = clickable.contains(&slot_number);
+            let picked = picked.contains(&slot_number);
+            let number = index + 1;
+            let response = match slot {
+                SlotLook::Empty => card::empty_place(ui, height),
+                SlotLook::Down => {
+                    card::back_offered(ui, height, can_click || picked, picked, &tr!("yg-slot-down", name = owner, number = number))
+                }
+                SlotLook::Known(known) => {
+                    let offer = match (picked, can_click) {
+                        (true, _) => Offer::Picked,
+                        (false, true) => Offer::Playable,
+                        (false, false) => Offer::Shown,
+                    };
+                    let label = tr!("yg-slot-known", name = owner, number = number, card = known.pretty());
+                    card::face_labelled(ui, *known, height, offer, look, &label)
+                }
+            };
+            if can_click && response.clicked() {
+                clicked = Some(slot_number);
+            }
+        }
+    });
+    clicked
+}
+
+/// The viewer's own slots and the buttons of its step; returns the action chosen.
+pub fn controls(
+    ui: &mut egui::Ui,
+    view: &YougloufView,
+    picks: &mut YougloufPicks,
+    own_name: &str,
+    height: f32,
+    look: CardLook,
+    grace_left: Option<f64>,
+) -> Option<AnyAction> {
+    let me = view.viewer.seat()?;
+    let mut chosen = None;
+    let slots: Vec<SlotLook> = view.slots[me].iter().map(slot_look).collect();
+    let clickable_own = clickable(view, picks, me);
+    let mut picked: Vec<u8> = picks.look.clone();
+    picked.extend(picks.exchange_own);
+    ui.label(RichText::new(tr!("yg-your-cards")).strong());
+    let own_rect = ui
+        .scope(|ui| {
+            if let Some(slot) = slots_row(ui, own_name, &slots, &clickable_own, &picked, height, look) {
+                chosen = on_click(view, picks, SlotClick { seat: me, slot });
+            }
+        })
+        .response
+        .rect;
+    note_spot(ui.ctx(), Spot::Seat(me), own_rect);
+    let has = |action: YougloufAction| view.legal.contains(&action);
+    let button = |ui: &mut egui::Ui, text: String, enabled: bool| {
+        ui.add_enabled(enabled, egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 2.5, theme::TOUCH)))
+            .clicked()
+    };
+    let (space, enter) = ui.input(|input| (input.key_pressed(egui::Key::Space), input.key_pressed(egui::Key::Enter)));
+    ui.horizontal_wrapped(|ui| {
+        let waiting = grace_left.is_some();
+        if has(YougloufAction::Draw) && (button(ui, tr!("yg-draw"), !waiting) || (space && !waiting)) {
+            chosen = Some(AnyAction::Youglouf(YougloufAction::Draw));
+        }
+        if has(YougloufAction::Take) && button(ui, tr!("yg-take"), !waiting) {
+            chosen = Some(AnyAction::Youglouf(YougloufAction::Take));
+        }
+        if let Some(left) = grace_left.filter(|_| has(YougloufAction::Draw) || has(YougloufAction::Take)) {
+            ui.label(RichText::new(tr!("yg-grace", seconds = format!("{left:.1}"))).small());
+        }
+        if has(YougloufAction::Drop) && (button(ui, tr!("yg-drop"), true) || space) {
+            chosen = Some(AnyAction::Youglouf(YougloufAction::Drop));
+        }
+        if has(YougloufAction::Skip) && button(ui, tr!("yg-skip"), true) {
+            chosen = Some(AnyAction::Youglouf(YougloufAction::Skip));
+        }
+        if has(YougloufAction::End) && (button(ui, tr!("yg-end"), true) || enter) {
+            chosen = Some(AnyAction::Youglouf(YougloufAction::End));
+        }
+        if has(YougloufAction::Youglouf) && button(ui, tr!("yg-call"), true) {
+            chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
+        }
+        let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
+        if can_snap {
+            let label = if picks.snapping { tr!("yg-snap-cancel") } else { tr!("yg-snap") };
+            if ui
+                .add(
+                    egui::Button::selectable(picks.snapping, RichText::new(label).strong())
+                        .min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH)),
+                )
+                .clicked()
+            {
+                picks.snapping = !picks.snapping;
+            }
+        } else {
+            picks.snapping = false;
+        }
+    });
+    let hint = match view.step {
+        StepView::Looking if view.legal.iter().any(|action| matches!(action, YougloufAction::Look(..))) => Some(tr!("yg-hint-look")),
+        StepView::Holding { .. } if view.turn == me => Some(tr!("yg-hint-replace")),
+        StepView::Power(Power::Peek) if view.turn == me => Some(tr!("yg-hint-peek")),
+        StepView::Power(Power::Spy) if view.turn == me => Some(tr!("yg-hint-spy")),
+        StepView::Power(Power::Exchange) if view.turn == me => {
+            Some(if picks.exchange_own.is_some() { tr!("yg-hint-exchange-theirs") } else { tr!("yg-hint-exchange-own") })
+        }
+        _ if picks.snapping => Some(tr!("yg-hint-snap")),
+        _ => None,
+    };
+    if let Some(hint) = hint {
+        ui.label(RichText::new(hint).color(theme::ACCENT));
+    }
+    chosen
+}
+
+/// A sentence for an event.
+#[must_use]
+pub fn describe(event: &YougloufEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {
+    let slot = |slot: u8| u32::from(slot) + 1;
+    Some(match event {
+        YougloufEvent::RoundStarted { round, dealer } => tr!("log-round-started", round = *round, name = name(*dealer)),
+        YougloufEvent::Dealt { cards } => tr!("yg-log-dealt", cards = u32::from(*cards)),
+        YougloufEvent::Looked { seat, cards, .. } => {
+            tr!("yg-log-looked", name = name(*seat), first = cards[0].pretty(), second = cards[1].pretty())
+        }
+        YougloufEvent::LookedFaceDown { seat, .. } => tr!("yg-log-looked-hidden", name = name(*seat)),
+        YougloufEvent::TurnStarted { .. } => return None,
+        YougloufEvent::Reshuffled { cards } => tr!("log-reshuffled", cards = *cards),
+        YougloufEvent::Drew { seat, card } => tr!("log-drew", name = name(*seat), card = card.pretty()),
+        YougloufEvent::DrewFaceDown { seat } => tr!("log-drew-face-down", name = name(*seat)),
+        YougloufEvent::Took { seat, card } => tr!("yg-log-took", name = name(*seat), card = card.pretty()),
+        YougloufEvent::Replaced { seat, slot: at, discarded } => {
+            tr!("yg-log-replaced", name = name(*seat), slot = slot(*at), card = discarded.pretty())
+        }
+        YougloufEvent::Dropped { seat, card } => tr!("yg-log-dropped", name = name(*seat), card = card.pretty()),
+        YougloufEvent::PowerGranted { seat, power: Power::Peek } => tr!("yg-log-power-peek", name = name(*seat)),
+        YougloufEvent::PowerGranted { seat, power: Power::Spy } => tr!("yg-log-power-spy", name = name(*seat)),
+        YougloufEvent::PowerGranted { seat, power: Power::Exchange } => tr!("yg-log-power-exchange", name = name(*seat)),
+        YougloufEvent::Peeked { seat, slot: at, card } => tr!("yg-log-peeked", name = name(*seat), slot = slot(*at), card = card.pretty()),
+        YougloufEvent::PeekedFaceDown { seat, slot: at } => tr!("yg-log-peeked-hidden", name = name(*seat), slot = slot(*at)),
+        YougloufEvent::Spied { seat, owner, slot: at, card } => {
+            tr!("yg-log-spied", name = name(*seat), other = name(*owner), slot = slot(*at), card = card.pretty())
+        }
+        YougloufEvent::SpiedFaceDown { seat, owner, slot: at } => {
+            tr!("yg-log-spied-hidden", name = name(*seat), other = name(*owner), slot = slot(*at))
+        }
+        YougloufEvent::Exchanged { seat, slot: at, owner, their_slot } => {
+            tr!("yg-log-exchanged", name = name(*seat), slot = slot(*at), other = name(*owner), their = slot(*their_slot))
+        }
+        YougloufEvent::PowerSkipped { seat } => tr!("yg-log-power-skipped", name = name(*seat)),
+        YougloufEvent::Snapped { seat, card, .. } => tr!("yg-log-snapped", name = name(*seat), card = card.pretty()),
+        YougloufEvent::WrongSnap { seat, card, .. } => tr!("yg-log-wrong-snap", name = name(*seat), card = card.pretty()),
+        YougloufEvent::Penalty { seat, .. } => tr!("yg-log-penalty", name = name(*seat)),
+        YougloufEvent::NoPenaltyCard { seat } => tr!("yg-log-no-penalty", name = name(*seat)),
+        YougloufEvent::Declared { seat } => tr!("yg-log-declared", name = name(*seat)),
+        YougloufEvent::RoundEnded(result) => round_end(result.end, name),
+        YougloufEvent::MatchEnded(_) => tr!("log-match-over"),
+    })
+}
+
+/// How an event moves cards.
+#[must_use]
+pub fn motions(event: &YougloufEvent) -> Vec<Motion> {
+    match event {
+        YougloufEvent::Drew { seat, .. } | YougloufEvent::DrewFaceDown { seat } | YougloufEvent::Penalty { seat, .. } => {
+            vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))]
+        }
+        YougloufEvent::Took { seat, card } => vec![Motion::shown(Spot::Pile, Spot::Seat(*seat), *card)],
+        YougloufEvent::Replaced { seat, discarded, .. } => vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *discarded)],
+        YougloufEvent::Dropped { seat, card } | YougloufEvent::Snapped { seat, card, .. } => {
+            vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *card)]
+        }
+        YougloufEvent::Exchanged { seat, owner, .. } => {
+            vec![Motion::hidden(Spot::Seat(*seat), Spot::Seat(*owner)), Motion::hidden(Spot::Seat(*owner), Spot::Seat(*seat))]
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,262 @@
+//! The viewer's hand and every choice that comes with playing from it, for every game but
+//! Youglouf: playable cards lifted, the rest dimmed with a reason; a click picks a card and
+//! plays it when nothing else can follow; several cards in order (Dunno); a suit shown as four
+//! suit cards; a Jack's swap target and a `JD`'s extra cards; draw, pass and "One!".
+//! The keyboard does the same: arrows and Enter, digits pick cards in order, 0 or Space draws,
+//! O declares "One!".
+
+use cardtable_engine::{AnyAction, Card, Suit};
+use egui::RichText;
+
+use super::games::TableFacts;
+use super::keys::Keys;
+use super::offers::{Offer, OfferKind, selection, under_offer};
+use crate::tr;
+use crate::ui::card::{self, CardLook};
+use crate::ui::{names, theme};
+
+/// Choices in progress in the hand (kept between frames).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HandState {
+    /// Cards picked, in order (or, under a Jack, as a set).
+    pub selected: Vec<Card>,
+    /// The card the keyboard points at (position in the hand).
+    pub cursor: Option<usize>,
+}
+
+impl HandState {
+    /// Forgets picks that no longer fit the offers (after a move, or another seat's turn).
+    pub fn keep_valid(&mut self, facts: &TableFacts) {
+        let under = facts.offers.iter().any(|offer| offer.kind == OfferKind::Under);
+        let valid = if under {
+            self.selected.iter().all(|card| facts.offers.iter().any(|offer| offer.kind == OfferKind::Under && offer.cards.contains(card)))
+        } else {
+            let sel = selection(&facts.offers, &self.selected);
+            self.selected.is_empty() || !sel.complete.is_empty() || !sel.next.is_empty()
+        };
+        if !valid {
+            self.selected.clear();
+        }
+    }
+}
+
+/// How a card in hand is offered now.
+fn card_offer(card: Card, state: &HandState, next: &[Card], under: bool, facts: &TableFacts) -> card::Offer {
+    let my_decision = !facts.offers.is_empty();
+    if state.selected.contains(&card) {
+        card::Offer::Picked
+    } else if (under
+        && state.selected.len() < 2
+        && facts.offers.iter().any(|offer| offer.kind == OfferKind::Under && offer.cards.contains(&card)))
+        || (!under && next.contains(&card))
+    {
+        card::Offer::Playable
+    } else if my_decision {
+        card::Offer::Dimmed
+    } else {
+        card::Offer::Shown
+    }
+}
+
+/// Picks or unpicks `card`; returns whether the selection changed.
+fn toggle(state: &mut HandState, card: Card, offer: card::Offer, under: bool) -> bool {
+    match offer {
+        card::Offer::Picked => {
+            if under {
+                state.selected.retain(|picked| *picked != card);
+            } else if let Some(at) = state.selected.iter().position(|picked| *picked == card) {
+                state.selected.truncate(at);
+            }
+            true
+        }
+        card::Offer::Playable => {
+            state.selected.push(card);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The four suit cards to name a suit; returns the offer picked.
+fn suit_picker(ui: &mut egui::Ui, offers: &[&Offer], keys: &Keys, look: CardLook) -> Option<AnyAction> {
+    let mut chosen = None;
+    ui.label(tr!("hand-name-suit"));
+    ui.horizontal_wrapped(|ui| {
+        for suit in Suit::ALL {
+            let Some(offer) = offers.iter().find(|offer| offer.suit == Some(suit)) else { continue };
+            let label = RichText::new(format!("{} {}", suit.symbol(), names::suit(suit)))
+                .size(22.0)
+                .color(card::suit_colour(suit, look.four_colour));
+            let button = egui::Button::new(label).fill(theme::CARD_FACE).min_size(egui::vec2(theme::TOUCH * 2.4, theme::TOUCH * 1.3));
+            if ui.add(button).clicked() || keys.suit() == Some(suit) {
+                chosen = Some(offer.action);
+            }
+        }
+    });
+    chosen
+}
+
+/// Whether the selection can be played by a click alone (nothing could follow it, one way).
+fn plays_at_once(offers: &[Offer], selected: &[Card]) -> Option<AnyAction> {
+    let sel = selection(offers, selected);
+    (sel.next.is_empty() && sel.complete.len() == 1).then(|| offers[sel.complete[0]].action)
+}
+
+/// Draws the hand and its controls; returns the action chosen this frame.
+pub fn show(
+    ui: &mut egui::Ui,
+    facts: &TableFacts,
+    state: &mut HandState,
+    names: &[String],
+    height: f32,
+    look: CardLook,
+    keys: &Keys,
+) -> Option<AnyAction> {
+    let hand = facts.hand.as_deref()?;
+    state.keep_valid(facts);
+    let offers = &facts.offers;
+    let under = offers.iter().any(|offer| offer.kind == OfferKind::Under);
+    let suit_only: Vec<&Offer> = offers.iter().filter(|offer| offer.kind == OfferKind::Suit).collect();
+    let mut chosen = None;
+    let mut clicked_card = false;
+    let before = selection(offers, &state.selected);
+    let choosing_suit = !suit_only.is_empty()
+        || (before.next.is_empty() && before.complete.len() > 1 && before.complete.iter().all(|&index| offers[index].suit.is_some()));
+    let swapping = offers.iter().any(|offer| matches!(offer.kind, OfferKind::Swap(_)));
+
+    // The keyboard: a cursor, digits that pick in order, Enter. While a suit is being chosen
+    // digits name the suit, and while a Jack's swap waits they name the seat.
+    if !hand.is_empty() && !offers.is_empty() && !choosing_suit && !swapping {
+        let last = hand.len() - 1;
+        if keys.step != 0 {
+            state.cursor = Some(match state.cursor.map(|at| at.min(last)) {
+                None => 0,
+                Some(at) if keys.step > 0 => (at + 1).min(last),
+                Some(at) => at.saturating_sub(1),
+            });
+        }
+        if let Some(position) = keys.digit.filter(|&position| position <= last) {
+            state.cursor = Some(position);
+            let next = selection(offers, &state.selected).next;
+            let card = hand[position];
+            toggle(state, card, card_offer(card, state, &next, under, facts), under);
+        }
+    }
+    let next = selection(offers, &state.selected).next;
+    let cursor_card = state.cursor.and_then(|at| hand.get(at)).copied();
+
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 6.0;
+        for (position, &held) in hand.iter().enumerate() {
+            let offer = card_offer(held, state, &next, under, facts);
+            // Each card carries its number for the keyboard, as in the Dunno seed.
+            let response = ui
+                .vertical(|ui| {
+                    let response = card::face(ui, held, height, offer, look);
+                    if position < 9 {
+                        ui.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
+                    }
+                    response
+                })
+                .inner;
+            let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
+            if cursor_card == Some(held) && !offers.is_empty() {
+                ui.painter().rect_stroke(response.rect.expand(3.0), 8, egui::Stroke::new(2.0, theme::INK), egui::StrokeKind::Outside);
+            }
+            if response.clicked() && toggle(state, held, offer, under) {
+                clicked_card = offer == card::Offer::Playable;
+            }
+        }
+    });
+
+    // Enter with nothing picked picks the card under the cursor.
+    if keys.play
+        && state.selected.is_empty()
+        && !under
+        && let Some(card) = cursor_card.filter(|card| next.contains(card))
+    {
+        state.selected.push(card);
+    }
+    let sel = selection(offers, &state.selected);
+    if !under && !state.selected.is_empty() {
+        let complete: Vec<&Offer> = sel.complete.iter().map(|&index| &offers[index]).collect();
+        let needs_suit = complete.len() > 1 && complete.iter().all(|offer| offer.suit.is_some());
+        if needs_suit && sel.next.is_empty() {
+            let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
+            ui.label(RichText::new(tr!("hand-picked", cards = picked.join(" "))).strong());
+            chosen = suit_picker(ui, &complete, keys, look);
+        } else if (clicked_card || keys.play) && sel.next.is_empty() {
+            chosen = plays_at_once(offers, &state.selected);
+        } else if !complete.is_empty() {
+            let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
+            let text = tr!("hand-play-these", cards = picked.join(" "));
+            let button = egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
+            if ui.add(button).clicked() || keys.play {
+                if needs_suit {
+                    // Kings or Queens name a suit: finish the pick with the suit.
+                    ui.label(tr!("hand-name-suit"));
+                } else if let [only] = complete[..] {
+                    chosen = Some(only.action);
+                }
+            }
+            if needs_suit {
+                chosen = chosen.or_else(|| suit_picker(ui, &complete, keys, look));
+            }
+        }
+        if ui.add(egui::Button::new(tr!("hand-clear")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+            state.selected.clear();
+        }
+    }
+    if !suit_only.is_empty() {
+        chosen = chosen.or_else(|| suit_picker(ui, &suit_only, keys, look));
+    }
+    if under {
+        let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
+        ui.label(tr!("hand-under-hint"));
+        let text = if picked.is_empty() { tr!("hand-under-none") } else { tr!("hand-under", cards = picked.join(" ")) };
+        let button = egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
+        if let Some(offer) = under_offer(offers, &state.selected)
+            && (ui.add(button).clicked() || keys.play)
+        {
+            chosen = Some(offer.action);
+        }
+    }
+    chosen.or_else(|| buttons(ui, offers, names, keys))
+}
+
+/// Draw, pass, "One!" and swap buttons, with their keys.
+fn buttons(ui: &mut egui::Ui, offers: &[Offer], names: &[String], keys: &Keys) -> Option<AnyAction> {
+    let mut chosen = None;
+    let find = |kind: OfferKind| offers.iter().find(|offer| offer.kind == kind).map(|offer| offer.action);
+    ui.horizontal_wrapped(|ui| {
+        let big = |text: String| egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 2.5, theme::TOUCH));
+        if let Some(action) = find(OfferKind::Draw)
+            && (ui.add(big(tr!("hand-draw"))).clicked() || keys.draw || keys.space)
+        {
+            chosen = Some(action);
+        }
+        if let Some(action) = find(OfferKind::Pass)
+            && (ui.add(big(tr!("hand-pass"))).clicked() || keys.space)
+        {
+            chosen = chosen.or(Some(action));
+        }
+        if let Some(action) = find(OfferKind::One)
+            && (ui.add(big(tr!("hand-one")).fill(theme::ACCENT_DARK)).clicked() || keys.one)
+        {
+            chosen = chosen.or(Some(action));
+        }
+        let swaps =
+            offers.iter().filter_map(|offer| if let OfferKind::Swap(seat) = offer.kind { Some((seat, offer.action)) } else { None });
+        for (number, (seat, action)) in swaps.enumerate() {
+            let name = names.get(seat.index()).cloned().unwrap_or_default();
+            if ui.add(big(tr!("hand-swap", number = number + 1, name = name))).clicked() || keys.digit == Some(number) {
+                chosen = chosen.or(Some(action));
+            }
+        }
+    });
+    let has_cards = offers.iter().any(|offer| offer.kind == OfferKind::Play);
+    if has_cards || find(OfferKind::Draw).is_some() {
+        ui.label(RichText::new(tr!("hand-keys")).small().color(theme::INK_DIM));
+    }
+    chosen
+}

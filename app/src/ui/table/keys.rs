@@ -1,0 +1,54 @@
+//! The table's keyboard, read once a frame: arrows move across the hand, Enter plays, Space
+//! draws or passes, digits pick cards by position (as in the Dunno seed: "1 2 3" then Enter
+//! plays those in that order; 0 draws), 1–4 or C D H S name a suit, O declares "One!", N lets
+//! a bot's move go in step mode.
+
+use cardtable_engine::Suit;
+use egui::Key;
+
+/// What the keyboard asked for this frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Keys {
+    /// Move the cursor by this many cards.
+    pub step: i32,
+    /// A digit 1–9, as a position from 0.
+    pub digit: Option<usize>,
+    /// Enter.
+    pub play: bool,
+    /// 0: draw.
+    pub draw: bool,
+    /// Space: draw or pass.
+    pub space: bool,
+    /// C, D, H or S.
+    pub suit_letter: Option<Suit>,
+    /// O: "One!".
+    pub one: bool,
+}
+
+const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+const SUIT_LETTERS: [(Key, Suit); 4] = [(Key::C, Suit::Clubs), (Key::D, Suit::Diamonds), (Key::H, Suit::Hearts), (Key::S, Suit::Spades)];
+
+impl Keys {
+    /// Reads this frame's keys, unless a text field has the keyboard.
+    #[must_use]
+    pub fn read(ctx: &egui::Context) -> Keys {
+        if ctx.egui_wants_keyboard_input() {
+            return Keys::default();
+        }
+        ctx.input(|input| Keys {
+            step: i32::from(input.key_pressed(Key::ArrowRight)) - i32::from(input.key_pressed(Key::ArrowLeft)),
+            digit: DIGITS.iter().position(|&key| input.key_pressed(key)),
+            play: input.key_pressed(Key::Enter),
+            draw: input.key_pressed(Key::Num0),
+            space: input.key_pressed(Key::Space),
+            suit_letter: SUIT_LETTERS.iter().find(|(key, _)| input.key_pressed(*key)).map(|(_, suit)| *suit),
+            one: input.key_pressed(Key::O),
+        })
+    }
+
+    /// The suit named, when a suit is being chosen: a letter, or 1–4 in the order ♣ ♦ ♥ ♠.
+    #[must_use]
+    pub fn suit(&self) -> Option<Suit> {
+        self.suit_letter.or_else(|| self.digit.and_then(|index| Suit::ALL.get(index).copied()))
+    }
+}
