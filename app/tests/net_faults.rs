@@ -20,6 +20,8 @@ use net_support::quic::{Player, fill_with_bots, hello, host, host_sees, join_pin
 fn single_round(kind: GameKind) -> AnyOptions {
     let json = match kind {
         GameKind::CrazyEights => serde_json::json!({"score_limit": 0}),
+        // Random players act at once; the snap grace time has its own test.
+        GameKind::Youglouf => serde_json::json!({"snap_grace_ms": 0}),
         _ => serde_json::json!({}),
     };
     AnyOptions::from_json(kind, &json).expect("options")

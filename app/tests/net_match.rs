@@ -10,7 +10,9 @@ use std::time::Duration;
 use cardtable::net::protocol::HostMsg;
 use cardtable::net::table::{HostCommand, TableConfig};
 use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor, Seat};
-use net_support::quic::{LeakAudit, Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, runtime, settings};
+use net_support::quic::{
+    LeakAudit, Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, no_snap_grace, runtime, settings,
+};
 
 struct MostSeats;
 
@@ -29,7 +31,7 @@ fn a_host_and_three_guests_play_every_game_to_the_end_and_agree_on_the_result() 
             let audit = LeakAudit::default();
             let mut settings = settings();
             settings.audit = Some(audit.hook());
-            let (mut handle, identity) = host(AnyOptions::defaults(kind), seats, TableConfig::new("Host"), settings);
+            let (mut handle, identity) = host(no_snap_grace(AnyOptions::defaults(kind)), seats, TableConfig::new("Host"), settings);
             fill_with_bots(&handle, 3, seats);
             let mut players = Vec::new();
             for guest in 0..3 {

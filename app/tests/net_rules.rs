@@ -29,7 +29,7 @@ fn crazy_eights() -> Memory {
 fn assert_refused(table: &mut Memory, conn: ConnId, request: ActionRequest, expected: &Refusal) {
     let before = table.core.host().expect("a match").game().clone();
     let seq = table.core.seq();
-    let effects = table.core.receive(conn, ClientMsg::Act(request));
+    let effects = table.core.receive(conn, ClientMsg::Act(request), Instant::now());
     assert_eq!(effects.len(), 1, "only the sender hears of a refusal: {effects:?}");
     let Effect::Send(to, HostMsg::Refused { id, refusal }) = &effects[0] else { panic!("{effects:?}") };
     assert_eq!((*to, *id), (conn, request.id));
@@ -71,14 +71,14 @@ fn wrong_seat_wrong_time_illegal_stale_and_replayed_actions_are_refused_with_not
         .expect("a card not held");
     let not_held = AnyAction::parse(GameKind::CrazyEights, &format!("play {missing}")).expect("notation");
     let before = table.core.host().expect("a match").game().clone();
-    let effects = table.core.receive(second, ClientMsg::Act(request(1, turn.seq, Seat(1), not_held)));
+    let effects = table.core.receive(second, ClientMsg::Act(request(1, turn.seq, Seat(1), not_held)), Instant::now());
     assert!(
         matches!(&effects[..], [Effect::Send(to, HostMsg::Refused { refusal: Refusal::Illegal(_), .. })] if *to == second),
         "{effects:?}"
     );
     assert_eq!(table.core.host().expect("a match").game(), &before);
     let foreign = AnyAction::parse(GameKind::Dunno, "draw").expect("notation");
-    let effects = table.core.receive(second, ClientMsg::Act(request(1, turn.seq, Seat(1), foreign)));
+    let effects = table.core.receive(second, ClientMsg::Act(request(1, turn.seq, Seat(1), foreign)), Instant::now());
     assert!(matches!(&effects[..], [Effect::Send(_, HostMsg::Refused { refusal: Refusal::Illegal(_), .. })]), "{effects:?}");
 
     // A legal action is taken once; the same frame again is a duplicate, even where the
@@ -178,18 +178,18 @@ fn a_dropped_seat_waits_its_grace_then_a_bot_plays_it_until_its_guest_returns() 
     assert!(told.iter().any(|(to, _)| *to == ConnId(1)) && told.iter().any(|(to, _)| *to == ConnId(3)), "{told:?}");
     assert!(told.iter().all(|(_, seat)| !seat.connected && seat.holder == Holder::Guest));
     table.deliver(effects);
-    assert!(table.core.bot_turn().is_none(), "the table waits for seat 1 during its grace");
+    assert!(table.core.bot_turn(Instant::now()).is_none(), "the table waits for seat 1 during its grace");
     let effects = table.core.tick(dropped_at + Duration::from_secs(119));
     table.deliver(effects);
-    assert!(table.core.bot_turn().is_none(), "still within two minutes");
+    assert!(table.core.bot_turn(Instant::now()).is_none(), "still within two minutes");
     let effects = table.core.tick(dropped_at + Duration::from_secs(120));
     table.deliver(effects);
-    assert_eq!(table.core.bot_turn().map(|turn| turn.seat), Some(Seat(1)), "a bot now plays seat 1");
+    assert_eq!(table.core.bot_turn(Instant::now()).map(|turn| turn.seat), Some(Seat(1)), "a bot now plays seat 1");
     assert!(matches!(table.devices[&ConnId(1)].table.seats[1].holder, Holder::Bot(_)));
 
     // A Hello without the token is somebody new: the seat stays with the bot.
     table.core.join(ConnId(7), Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: None });
-    assert!(table.core.bot_turn().is_some());
+    assert!(table.core.bot_turn(Instant::now()).is_some());
     // With its token (kept across an app restart in known-hosts.json) the guest takes its seat
     // back, hand and all, on a new connection.
     let effects = table
@@ -198,9 +198,48 @@ fn a_dropped_seat_waits_its_grace_then_a_bot_plays_it_until_its_guest_returns() 
     let Some(Effect::Welcome(_, welcome)) = effects.first() else { panic!("a welcome: {effects:?}") };
     assert_eq!(welcome.answer.as_ref().expect("admitted").resumed, Some(Seat(1)));
     table.deliver(effects);
-    assert!(table.core.bot_turn().is_none(), "the person decides again");
+    assert!(table.core.bot_turn(Instant::now()).is_none(), "the person decides again");
     let back = seat_view(&table, ConnId(8), Seat(1));
     assert_eq!(back.view, before.view, "the same seat, the same hand, the same state");
     assert_eq!(table.devices[&ConnId(1)].table.seats[1].holder, Holder::Guest);
     assert!(table.devices[&ConnId(1)].table.seats[1].connected);
+}
+
+/// RULES.md §5 ruling: a snap window stays open until the next turn takes a card, and the
+/// network gives it a grace time (default 2 s) before the next turn may take one.
+#[test]
+fn youglouf_turns_wait_for_the_snap_grace_time_before_taking_a_card() {
+    let mut table = Memory::new(AnyOptions::defaults(GameKind::Youglouf), 3, 8);
+    table.policy = Policy::EagerRandom;
+    table.seat_and_start(0, 3, BotLevel::Random, false);
+    let draw = AnyAction::Youglouf(cardtable_engine::games::youglouf::YougloufAction::Draw);
+    let mut steps = 0;
+    let (conn, seat) = loop {
+        assert!(table.step() && steps < 5_000, "a snap window opens before a turn that may draw");
+        steps += 1;
+        if table.core.snap_grace_left().is_none() {
+            continue;
+        }
+        let waiting = (1..=3).map(ConnId).find_map(|conn| {
+            let seat = Seat(conn.0 as u8 - 1);
+            let latest = table.devices[&conn].table.latest(Viewer::Seat(seat))?;
+            (latest.waiting_for.contains(seat) && view_legal(latest).contains(&draw)).then_some((conn, seat))
+        });
+        if let Some(found) = waiting {
+            break found;
+        }
+    };
+    let opened = table.clock;
+    let seq = table.core.seq();
+    let request = ActionRequest { id: 1_000_000, base: seq, seat, action: draw };
+    let before = table.core.host().expect("a match").game().clone();
+    let effects = table.core.receive(conn, ClientMsg::Act(request), opened + Duration::from_millis(1_500));
+    assert!(
+        matches!(&effects[..], [Effect::Send(_, HostMsg::Refused { refusal: Refusal::SnapGrace { left_ms }, .. })] if *left_ms <= 500),
+        "{effects:?}"
+    );
+    assert_eq!(table.core.host().expect("a match").game(), &before);
+    let effects = table.core.receive(conn, ClientMsg::Act(request), opened + Duration::from_millis(2_000));
+    table.deliver(effects);
+    assert_eq!(table.core.seq(), seq + 1, "after the grace time the turn takes its card");
 }

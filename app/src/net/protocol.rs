@@ -222,6 +222,12 @@ pub enum Refusal {
         /// The repeated id.
         id: u64,
     },
+    /// A Youglouf snap window is open: the turn may take a card once its grace time is over.
+    #[error("others may still snap: wait {left_ms} ms before taking a card")]
+    SnapGrace {
+        /// How long is left, in milliseconds.
+        left_ms: u64,
+    },
     /// The rules refuse the action.
     #[error("{0}")]
     Illegal(ActionError),

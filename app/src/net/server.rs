@@ -330,6 +330,7 @@ async fn run_table(
     let mut ticker = tokio::time::interval(settings.tick);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut bot_busy = false;
+    let mut optional_due: Option<Instant> = None;
     // The host's own device sees the lobby from the start.
     router.carry_out(core.command(HostCommand::BackToLobby), &mut core);
     loop {
@@ -340,7 +341,7 @@ async fn run_table(
                     router.connections.insert(conn, outbound);
                     core.join(conn, hello)
                 }
-                Some(Inbound::Message(conn, message)) => core.receive(conn, message),
+                Some(Inbound::Message(conn, message)) => core.receive(conn, message, Instant::now()),
                 Some(Inbound::Gone(conn)) => {
                     router.connections.remove(&conn);
                     core.disconnected(conn, Instant::now())
@@ -348,7 +349,7 @@ async fn run_table(
                 Some(Inbound::Command(command)) => core.command(command),
                 Some(Inbound::BotDone(turn, action)) => {
                     bot_busy = false;
-                    core.bot_acted(&turn, action)
+                    core.bot_acted(&turn, action, Instant::now())
                 }
                 Some(Inbound::Shutdown(done)) => {
                     router.close_all();
@@ -356,10 +357,23 @@ async fn run_table(
                     break;
                 }
             },
-            _ = ticker.tick() => core.tick(Instant::now()),
+            _ = ticker.tick() => {
+                let now = Instant::now();
+                let mut effects = core.tick(now);
+                if optional_due.is_some_and(|due| now >= due) {
+                    optional_due = None;
+                    effects.extend(core.bot_optional(now));
+                }
+                effects
+            }
         };
+        let seq = core.seq();
         router.carry_out(effects, &mut core);
-        if !bot_busy && let Some(turn) = core.bot_turn() {
+        if core.seq() != seq {
+            // Bots answer "One!" and snaps a moment after each move, as people would.
+            optional_due = Some(Instant::now() + settings.bot_pace / 2);
+        }
+        if !bot_busy && let Some(turn) = core.bot_turn(Instant::now()) {
             bot_busy = true;
             let inbox = inbox.clone();
             let pace = settings.bot_pace;

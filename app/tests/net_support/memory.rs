@@ -3,6 +3,7 @@
 //! made from, and applied to that guest's [`RemoteTable`]. Guests and bots play at random.
 
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use cardtable::net::codec::{decode_frame, encode_frame};
 use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, PROTOCOL_VERSION, Role, Welcome};
@@ -41,6 +42,9 @@ pub struct Memory {
     pub local: Vec<HostMsg>,
     /// How guests and bots choose their required decisions (optional ones are random).
     pub policy: Policy,
+    /// The table's clock: five seconds pass per move, so a Youglouf snap window's grace time
+    /// never holds a move back here (it has its own test).
+    pub clock: Instant,
     rng: GameRng,
 }
 
@@ -54,6 +58,7 @@ impl Memory {
             frames: 0,
             local: Vec::new(),
             policy: Policy::Bot(BotLevel::Random),
+            clock: Instant::now(),
             rng: GameRng::from_seed(seed ^ 0xD1CE),
         }
     }
@@ -111,7 +116,7 @@ impl Memory {
 
     /// The device on `conn` sends `message`.
     pub fn send(&mut self, conn: ConnId, message: ClientMsg) {
-        let effects = self.core.receive(conn, message);
+        let effects = self.core.receive(conn, message, self.clock);
         self.deliver(effects);
     }
 
@@ -152,6 +157,7 @@ impl Memory {
     /// decisions first; optional ones such as snaps now and then). Returns false when the match
     /// is over or nothing can move.
     pub fn step(&mut self) -> bool {
+        self.clock += std::time::Duration::from_secs(5);
         let Some(host) = self.core.host() else { return false };
         match host.phase() {
             Phase::MatchOver => return false,
@@ -166,15 +172,21 @@ impl Memory {
             }
             Phase::Playing => {}
         }
-        if let Some(turn) = self.core.bot_turn() {
+        let effects = self.core.bot_optional(self.clock);
+        self.deliver(effects);
+        if let Some(turn) = self.core.bot_turn(self.clock) {
             let mut rng = GameRng::from_seed(turn.seed);
             let policy = match self.policy {
                 Policy::Bot(_) => Policy::Bot(turn.level),
                 other => other,
             };
             let action = policy.choose(turn.seat, &turn.view, &turn.legal, &mut rng);
-            let effects = self.core.bot_acted(&turn, action);
+            let effects = self.core.bot_acted(&turn, action, self.clock);
             self.deliver(effects);
+            return true;
+        }
+        if self.core.snap_grace_left().is_some() {
+            // A bots' snap just opened a window: the turn waits for the next tick of the clock.
             return true;
         }
         let optional = self.rng.below(10) == 0;

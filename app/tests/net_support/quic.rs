@@ -19,6 +19,18 @@ pub fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime")
 }
 
+/// `options` with Youglouf's snap grace time off: random players over QUIC act the moment they
+/// can, and the grace time has its own test (net_rules.rs).
+pub fn no_snap_grace(options: AnyOptions) -> AnyOptions {
+    match options {
+        AnyOptions::Youglouf(mut youglouf) => {
+            youglouf.snap_grace_ms = 0;
+            AnyOptions::Youglouf(youglouf)
+        }
+        other => other,
+    }
+}
+
 /// Quick liveness for tests: a silent peer is gone after a second.
 pub fn quick_liveness() -> Liveness {
     Liveness { keep_alive: Duration::from_millis(200), idle_timeout: Duration::from_secs(1) }

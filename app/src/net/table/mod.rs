@@ -97,6 +97,12 @@ pub struct TableCore {
     people: Vec<Participant>,
     running: Option<Running>,
     seeds: GameRng,
+    /// Bots' optional decisions ("One!", snaps) draw from this.
+    optional_rng: GameRng,
+    /// The time of what is being handled.
+    now: Instant,
+    /// An open Youglouf snap window: the open deck's size when it opened, and when.
+    snap_window: Option<(usize, Instant)>,
 }
 
 impl TableCore {
@@ -114,6 +120,9 @@ impl TableCore {
             people: vec![host],
             running: None,
             seeds: GameRng::from_seed(seed),
+            optional_rng: GameRng::from_seed(seed ^ 0x0971_0A41),
+            now: Instant::now(),
+            snap_window: None,
         })
     }
 
@@ -226,6 +235,7 @@ impl TableCore {
 
     /// The connection `conn` ended (closed, timed out, or malformed).
     pub fn disconnected(&mut self, conn: ConnId, now: Instant) -> Vec<Effect> {
+        self.now = now;
         let mut out = Vec::new();
         let Some(pid) = self.pid_of(conn) else { return out };
         if pid == Pid::HOST {
@@ -247,6 +257,7 @@ impl TableCore {
 
     /// Time passed: seats whose guest has been away longer than the grace period get a bot.
     pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
+        self.now = now;
         let mut out = Vec::new();
         let Some(running) = &self.running else { return out };
         let level = crate::session::seating::quick_level(running.host.kind());
@@ -268,8 +279,9 @@ impl TableCore {
         out
     }
 
-    /// A message from the device on `conn`.
-    pub fn receive(&mut self, conn: ConnId, message: ClientMsg) -> Vec<Effect> {
+    /// A message from the device on `conn`, arrived at `now`.
+    pub fn receive(&mut self, conn: ConnId, message: ClientMsg, now: Instant) -> Vec<Effect> {
+        self.now = now;
         let mut out = Vec::new();
         let Some(pid) = self.pid_of(conn) else { return out };
         match message {

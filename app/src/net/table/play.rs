@@ -9,13 +9,22 @@
 //! 4. it was decided on the current state ([`Refusal::Stale`]): of two Youglouf snaps on one
 //!    card, the first to reach the host counts and the second is stale;
 //! 5. the seat has a decision now ([`Refusal::NotYourTurn`]);
-//! 6. the rules allow it ([`Refusal::Illegal`], the engine's reason).
+//! 6. a Youglouf snap window's grace time has passed before the turn takes a card
+//!    ([`Refusal::SnapGrace`]; RULES.md §5 ruling: the network gives snaps a short grace);
+//! 7. the rules allow it ([`Refusal::Illegal`], the engine's reason).
 //!
 //! After each change every connected device gets one [`Update`] per seat it plays (spectators
 //! and devices without a seat: the spectator's), made from the Host's per-viewer view and the
 //! new events that viewer may see. Nothing else about the state leaves the core.
+//!
+//! Bots decide when the round waits for bots only ([`TableCore::bot_turn`], made off the
+//! core's task) and answer their optional decisions, "One!" and snaps, after every move
+//! ([`TableCore::bot_optional`]), as at a hot-seat table.
 
-use cardtable_engine::{AnyAction, Phase, Seat, SeatSet, Viewer};
+use std::time::{Duration, Instant};
+
+use cardtable_engine::games::youglouf::YougloufAction;
+use cardtable_engine::{AnyAction, AnyOptions, AnyView, Phase, Seat, SeatSet, Viewer};
 
 use super::people::{Pid, SeatControl, seats_of};
 use super::{BotTurn, Effect, Running, TableCore};
@@ -38,6 +47,7 @@ impl TableCore {
 
     /// Applies the action if it passes every check; returns whether it ended the round.
     fn check_and_apply(&mut self, pid: Pid, request: ActionRequest) -> Result<bool, Refusal> {
+        let grace_left = self.snap_grace_left();
         let running = self.running.as_mut().ok_or(Refusal::NoMatch)?;
         let mine = seats_of(&self.seats, pid);
         if mine.is_empty() {
@@ -56,18 +66,22 @@ impl TableCore {
         if !running.host.to_act().contains(request.seat) {
             return Err(Refusal::NotYourTurn);
         }
+        if let Some(left) = grace_left.filter(|_| takes_a_card(request.action)) {
+            return Err(Refusal::SnapGrace { left_ms: u64::try_from(left.as_millis()).unwrap_or(u64::MAX) });
+        }
         running.host.act(request.seat, request.action).map_err(Refusal::Illegal)?;
         person.last_action = Some(request.id);
         running.seq += 1;
         Ok(running.host.phase() != Phase::Playing)
     }
 
-    /// A seat's player is ready for the next round.
+    /// A seat's player is ready for the next round; the host's own device deals it at once.
     pub(super) fn vote_next_round(&mut self, pid: Pid, base: u64, out: &mut Vec<Effect>) {
         let mine: SeatSet = seats_of(&self.seats, pid).into_iter().collect();
+        let host = pid == Pid::HOST;
         let refusal = match &mut self.running {
             None => Some(Refusal::NoMatch),
-            Some(_) if mine.is_empty() => Some(Refusal::NotSeated),
+            Some(_) if mine.is_empty() && !host => Some(Refusal::NotSeated),
             Some(running) if running.host.phase() != Phase::RoundOver => Some(Refusal::NotYourTurn),
             Some(running) if base != running.seq => Some(Refusal::Stale { base, current: running.seq }),
             Some(running) => {
@@ -77,6 +91,7 @@ impl TableCore {
         };
         match refusal {
             Some(refusal) => self.refuse(pid, 0, refusal, out),
+            None if host => self.deal(out),
             None => self.progress(out),
         }
     }
@@ -87,8 +102,15 @@ impl TableCore {
         let required: SeatSet = Seat::all(self.seats.len())
             .filter(|seat| self.seats[seat.index()].person().is_some_and(|pid| self.people[pid.0].conn.is_some()))
             .collect();
+        if self.running.as_ref().is_some_and(|running| required.is_subset_of(running.votes)) {
+            self.deal(out);
+        }
+    }
+
+    /// Deals the next round, if a round is over.
+    fn deal(&mut self, out: &mut Vec<Effect>) {
         let Some(running) = &mut self.running else { return };
-        if running.host.phase() != Phase::RoundOver || !required.is_subset_of(running.votes) {
+        if running.host.phase() != Phase::RoundOver {
             return;
         }
         if let Err(error) = running.host.next_round() {
@@ -100,8 +122,13 @@ impl TableCore {
         self.broadcast_state(false, out);
     }
 
-    /// The decision a bot should make now, if the round waits for bots only.
-    pub fn bot_turn(&mut self) -> Option<BotTurn> {
+    /// The decision a bot should make now, if the round waits for bots only (and no snap
+    /// window's grace time is running).
+    pub fn bot_turn(&mut self, now: Instant) -> Option<BotTurn> {
+        self.now = now;
+        if self.snap_grace_left().is_some() {
+            return None;
+        }
         let running = self.running.as_mut()?;
         if running.host.phase() != Phase::Playing {
             return None;
@@ -124,7 +151,8 @@ impl TableCore {
 
     /// A bot's decision for `turn`; dropped if the table moved on meanwhile or a person took the
     /// seat back. A bot that found nothing plays its first legal action.
-    pub fn bot_acted(&mut self, turn: &BotTurn, action: Option<AnyAction>) -> Vec<Effect> {
+    pub fn bot_acted(&mut self, turn: &BotTurn, action: Option<AnyAction>, now: Instant) -> Vec<Effect> {
+        self.now = now;
         let mut out = Vec::new();
         let Some(running) = &mut self.running else { return out };
         if running.seq != turn.base || self.seats[turn.seat.index()].bot_level().is_none() {
@@ -151,6 +179,7 @@ impl TableCore {
     /// Sends every connected device its update(s) with the events since the last broadcast, and
     /// the round's (and match's) result when `ended`.
     pub(super) fn broadcast_state(&mut self, ended: bool, out: &mut Vec<Effect>) {
+        self.track_snap_window();
         let Some(running) = &self.running else { return };
         let history = running.host.history();
         let new = &history[running.sent.min(history.len())..];
@@ -205,11 +234,80 @@ impl TableCore {
         }
     }
 
+    /// Lets every bot with an optional decision ("One!", a snap) answer it; the transport calls
+    /// this a short reaction time after each move.
+    pub fn bot_optional(&mut self, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        let mut out = Vec::new();
+        // An answer can open or close further options (a snap changes the open deck): ask
+        // again until nobody acts; each bot acts at most once per pass.
+        for _ in 0..self.seats.len() {
+            let Some(running) = &mut self.running else { break };
+            if running.host.phase() != Phase::Playing {
+                break;
+            }
+            let mut acted = false;
+            for seat in running.host.to_act().without(running.host.waiting_for()).iter() {
+                let Some(level) = self.seats[seat.index()].bot_level() else { continue };
+                let view = running.host.view(Viewer::Seat(seat));
+                let legal = running.host.legal_actions(seat);
+                let Some(action) = crate::session::bots::optional_decision(level, seat, &view, &legal, &mut self.optional_rng) else {
+                    continue;
+                };
+                match running.host.act(seat, action) {
+                    Ok(()) => {
+                        running.seq += 1;
+                        acted = true;
+                        if running.host.phase() != Phase::Playing {
+                            break;
+                        }
+                    }
+                    Err(error) => tracing::error!(%error, seat = seat.0, "a bot's optional move was refused"),
+                }
+            }
+            if !acted {
+                break;
+            }
+            let ended = self.running.as_ref().is_some_and(|running| running.host.phase() != Phase::Playing);
+            self.broadcast_state(ended, &mut out);
+        }
+        self.progress(&mut out);
+        out
+    }
+
+    /// Notes a Youglouf snap window that has just opened (or closed).
+    fn track_snap_window(&mut self) {
+        let view = self.running.as_ref().map(|running| running.host.view(Viewer::Spectator));
+        let Some(AnyView::Youglouf(view)) = view else {
+            self.snap_window = None;
+            return;
+        };
+        self.snap_window = match (view.snap_open, self.snap_window) {
+            (false, _) => None,
+            (true, Some((size, since))) if size == view.open_deck.len() => Some((size, since)),
+            (true, _) => Some((view.open_deck.len(), self.now)),
+        };
+    }
+
+    /// How long the turn must still wait before taking a card while a snap window is open.
+    #[must_use]
+    pub fn snap_grace_left(&self) -> Option<Duration> {
+        let (_, since) = self.snap_window?;
+        let AnyOptions::Youglouf(options) = &self.options else { return None };
+        let end = since + Duration::from_millis(u64::from(options.snap_grace_ms));
+        (self.now < end).then(|| end - self.now)
+    }
+
     /// Whether a person (not a bot) decides for `seat` now.
     #[must_use]
     pub fn person_at(&self, seat: Seat) -> bool {
         self.seats.get(seat.index()).is_some_and(|control| matches!(control, SeatControl::Person { standin: None, .. }))
     }
+}
+
+/// Whether the action takes a card, which a snap window's grace time holds back.
+fn takes_a_card(action: AnyAction) -> bool {
+    matches!(action, AnyAction::Youglouf(YougloufAction::Draw | YougloufAction::Take))
 }
 
 fn update(running: &Running, viewer: Viewer, events: Vec<cardtable_engine::AnyEvent>) -> Update {
