@@ -5,10 +5,16 @@ use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
 use crate::cli::WindowArgs;
+use crate::net::lan::{LanContext, default_dir};
+use crate::net::session::SharedStatus;
+use crate::net::table::HostCommand;
 use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::settings::Settings;
 use crate::tr;
+use crate::ui::lan::host::{HostLobby, Hosting};
+use crate::ui::lan::join::JoinScreen;
+use crate::ui::lan::{LanOutcome, LanScreen};
 use crate::ui::menu::{MenuChoice, MenuState};
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
@@ -28,6 +34,8 @@ pub enum Screen {
     Settings,
     /// Playing.
     Table(Box<TableScreen>),
+    /// Hosting or joining a table on the home network.
+    Lan(Box<LanScreen>),
 }
 
 /// Cardtable's window.
@@ -38,6 +46,18 @@ pub struct CardtableApp {
     /// The menu over the table (Esc), with rules and settings readable during play.
     menu: Option<MenuState>,
     next_seed: u64,
+    /// LAN play's runtime and files, made on first use.
+    lan: Option<LanContext>,
+    /// The `--lan-interface` flag.
+    lan_interface: Option<std::net::Ipv4Addr>,
+    /// Where LAN files are kept, if not the platform's config folder (tests).
+    lan_dir: Option<std::path::PathBuf>,
+    /// The table this device hosts, while its match is played.
+    hosting: Option<Box<Hosting>>,
+    /// How the networked match at the table stands (its end, to tell the player).
+    lan_status: Option<SharedStatus>,
+    /// A problem to tell the player once (a table that could not be opened).
+    notice: Option<String>,
 }
 
 impl CardtableApp {
@@ -47,7 +67,62 @@ impl CardtableApp {
         theme::install(&cc.egui_ctx);
         let settings = Settings::default();
         crate::i18n::set_language(settings.language);
-        CardtableApp { screen: Screen::Start, settings, menu: None, next_seed: seed }
+        CardtableApp {
+            screen: Screen::Start,
+            settings,
+            menu: None,
+            next_seed: seed,
+            lan: None,
+            lan_interface: None,
+            lan_dir: None,
+            hosting: None,
+            lan_status: None,
+            notice: None,
+        }
+    }
+
+    /// Uses this interface for LAN discovery (the `--lan-interface` flag).
+    pub fn set_lan_interface(&mut self, interface: Option<std::net::Ipv4Addr>) {
+        self.lan_interface = interface;
+    }
+
+    /// Keeps LAN files (device identity, known hosts) in `dir` instead of the platform's
+    /// config folder, so tests never touch a real profile.
+    pub fn set_lan_dir(&mut self, dir: std::path::PathBuf) {
+        self.lan_dir = Some(dir);
+    }
+
+    /// LAN play's context, made on first use (`None` if the network runtime cannot start).
+    fn lan(&mut self) -> Option<&mut LanContext> {
+        if self.lan.is_none() {
+            match LanContext::new(self.lan_dir.clone().or_else(default_dir), self.lan_interface) {
+                Ok(lan) => {
+                    self.notice = lan.notices.first().cloned();
+                    self.lan = Some(lan);
+                }
+                Err(error) => {
+                    tracing::error!(%error, "the network runtime could not start");
+                    self.notice = Some(tr!("net-host-error", reason = error.to_string()));
+                }
+            }
+        }
+        self.lan.as_mut()
+    }
+
+    /// Leaves any networked table: a hosted one is closed (its guests are told).
+    fn leave_lan(&mut self) {
+        self.hosting = None;
+        self.lan_status = None;
+    }
+
+    /// Opens the table of the "New table" form on the home network.
+    fn host_lan(&mut self, form: &TableSetupForm, waker: crate::net::Waker) {
+        let (pace, seed) = (self.settings.bot_pace, self.seed());
+        let Some(lan) = self.lan() else { return };
+        match HostLobby::open(lan, form, pace, seed, waker) {
+            Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
+            Err(reason) => self.notice = Some(tr!("net-host-error", reason = reason)),
+        }
     }
 
     /// The settings in force.
@@ -102,6 +177,13 @@ impl CardtableApp {
                 self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
             }
             StartChoice::Settings => self.screen = Screen::Settings,
+            StartChoice::JoinLan => {
+                let name = tr!("setup-default-player", number = 1);
+                if let Some(lan) = self.lan() {
+                    let join = JoinScreen::new(lan, name);
+                    self.screen = Screen::Lan(Box::new(LanScreen::Join(join)));
+                }
+            }
         }
     }
 
@@ -110,9 +192,41 @@ impl CardtableApp {
             MenuChoice::Resume => self.menu = None,
             MenuChoice::Leave => {
                 self.menu = None;
+                self.leave_lan();
                 self.screen = Screen::Start;
             }
             MenuChoice::SettingsChanged => self.settings_changed(),
+        }
+    }
+}
+
+impl CardtableApp {
+    /// Above every screen: a problem to tell once, and how a networked match ended.
+    fn lan_banner(&mut self, ui: &mut egui::Ui) {
+        let ending = self.lan_status.as_ref().and_then(|status| status.lock().ok().and_then(|status| status.ending.clone()));
+        if self.notice.is_none() && ending.is_none() {
+            return;
+        }
+        let mut dismiss = false;
+        let mut leave = false;
+        egui::Panel::top("lan-banner").frame(egui::Frame::new().fill(theme::ACCENT_DARK).inner_margin(8.0)).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if let Some(notice) = &self.notice {
+                    ui.label(RichText::new(notice).color(theme::INK));
+                    dismiss = ui.add(egui::Button::new("✕").min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked();
+                }
+                if let Some(ending) = &ending {
+                    ui.label(RichText::new(ui::lan::words::ending(ending)).color(theme::INK));
+                    leave = ui.add(egui::Button::new(tr!("net-back-to-start")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked();
+                }
+            });
+        });
+        if dismiss {
+            self.notice = None;
+        }
+        if leave {
+            self.leave_lan();
+            self.screen = Screen::Start;
         }
     }
 }
@@ -143,7 +257,13 @@ impl eframe::App for CardtableApp {
         let mut table_request = None;
         let mut back = false;
         let mut settings_changed = false;
+        let mut lan_outcome = None;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
+        let waker: crate::net::Waker = {
+            let ctx = ui.ctx().clone();
+            std::sync::Arc::new(move || ctx.request_repaint())
+        };
+        self.lan_banner(ui);
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             match &mut self.screen {
                 Screen::Start => start_choice = ui::start::show(ui),
@@ -158,6 +278,11 @@ impl eframe::App for CardtableApp {
                 Screen::Settings => {
                     back = title_bar(ui, tr!("settings-title"));
                     settings_changed = ui::settings::show(ui, &mut self.settings);
+                }
+                Screen::Lan(screen) => {
+                    if let Some(lan) = &mut self.lan {
+                        lan_outcome = ui::lan::show(ui, screen, lan, &waker);
+                    }
                 }
                 Screen::Table(table) => {
                     if self.menu.is_none() {
@@ -185,7 +310,26 @@ impl eframe::App for CardtableApp {
             back = true;
         }
         if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
+            self.leave_lan();
             self.screen = Screen::Start;
+        }
+        match lan_outcome {
+            Some(LanOutcome::Back) => {
+                self.leave_lan();
+                self.screen = Screen::Start;
+            }
+            Some(LanOutcome::Play(session, hosting)) => {
+                self.lan_status = Some(session.status());
+                self.hosting = hosting;
+                self.screen = Screen::Table(Box::new(TableScreen::new(session, self.settings)));
+            }
+            None => {}
+        }
+        if setup_choice == Some(SetupChoice::HostLan)
+            && let Screen::Setup(form) = &self.screen
+        {
+            let form = form.clone();
+            self.host_lan(&form, waker);
         }
         if let Some(choice) = start_choice {
             self.start_choice(choice);
@@ -196,11 +340,15 @@ impl eframe::App for CardtableApp {
             let (options, seats) = (form.options.clone(), form.seats.clone());
             self.sit_down(options, seats);
         }
-        if table_request == Some(TableRequest::PlayAgain)
-            && let Screen::Table(table) = &self.screen
-            && let Some((options, seats)) = table.session().rematch()
-        {
-            self.sit_down(options, seats);
+        if table_request == Some(TableRequest::PlayAgain) {
+            if let Some(hosting) = &self.hosting {
+                // A networked table plays again where it is, with the same seats.
+                hosting.handle.command(HostCommand::Rematch);
+            } else if let Screen::Table(table) = &self.screen
+                && let Some((options, seats)) = table.session().rematch()
+            {
+                self.sit_down(options, seats);
+            }
         }
     }
 }
@@ -218,11 +366,13 @@ pub fn run_window(args: &WindowArgs) -> eframe::Result {
     let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
     let seed = args.seed.unwrap_or(clock);
     let quick_play = args.quick_play;
+    let lan_interface = args.lan_interface;
     eframe::run_native(
         "Cardtable",
         options,
         Box::new(move |cc| {
             let mut app = CardtableApp::new(cc, seed);
+            app.set_lan_interface(lan_interface);
             if let Some(kind) = quick_play {
                 app.start_choice(StartChoice::QuickPlay(kind));
             }

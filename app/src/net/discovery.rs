@@ -8,7 +8,7 @@
 //! announced on the machine's real network.
 
 use std::collections::HashMap;
-use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -160,6 +160,22 @@ fn listener_socket(config: &DiscoveryConfig) -> std::io::Result<UdpSocket> {
     }
     socket.set_nonblocking(true)?;
     UdpSocket::from_std(socket.into())
+}
+
+/// The address to show people for this device on `interface`: the interface itself, or, when
+/// the system chooses, the address its route to the LAN's multicast group leaves from. (A UDP
+/// socket's `connect` only picks the route; nothing is sent.)
+#[must_use]
+pub fn shown_address(interface: Ipv4Addr) -> IpAddr {
+    if !interface.is_unspecified() {
+        return IpAddr::V4(interface);
+    }
+    std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0))
+        .and_then(|socket| {
+            socket.connect((DEFAULT_GROUP, DEFAULT_PORT))?;
+            socket.local_addr()
+        })
+        .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |address| address.ip())
 }
 
 /// A host announcing itself until dropped.

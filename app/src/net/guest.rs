@@ -106,7 +106,7 @@ pub enum GuestEvent {
 }
 
 /// Where and how to join.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct JoinRequest {
     /// The host's address.
     pub address: SocketAddr,
@@ -118,13 +118,25 @@ pub struct JoinRequest {
     pub liveness: Liveness,
     /// The ALPN offered ([`ALPN`]; tests offer others).
     pub alpn: Vec<u8>,
+    /// Called when an event is waiting (wakes the window).
+    pub waker: Option<super::Waker>,
+}
+
+impl std::fmt::Debug for JoinRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JoinRequest")
+            .field("address", &self.address)
+            .field("pin", &self.pin)
+            .field("hello", &self.hello)
+            .finish_non_exhaustive()
+    }
 }
 
 impl JoinRequest {
     /// A request with the default liveness and the Cardtable ALPN.
     #[must_use]
     pub fn new(address: SocketAddr, pin: Pin, hello: Hello) -> JoinRequest {
-        JoinRequest { address, pin, hello, liveness: Liveness::default(), alpn: ALPN.to_vec() }
+        JoinRequest { address, pin, hello, liveness: Liveness::default(), alpn: ALPN.to_vec(), waker: None }
     }
 }
 
@@ -226,7 +238,7 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     let (inbox, incoming) = mpsc::unbounded_channel();
     let span = tracing::info_span!("host", %address, code = %host.join_code());
     tokio::spawn(write_messages(send, outbox).instrument(span.clone()));
-    tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox).instrument(span));
+    tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, request.waker).instrument(span));
     Ok(GuestLink { admitted, host, outgoing, incoming, connection, endpoint })
 }
 
@@ -266,13 +278,20 @@ async fn read_messages(
     mut recv: quinn::RecvStream,
     mut buffer: Vec<u8>,
     inbox: mpsc::UnboundedSender<GuestEvent>,
+    waker: Option<super::Waker>,
 ) {
+    let wake = || {
+        if let Some(waker) = &waker {
+            waker();
+        }
+    };
     let ending = loop {
         match read_message::<HostMsg>(&mut recv, &mut buffer).await {
             Ok(Some(message)) => {
                 if inbox.send(GuestEvent::Message(message)).is_err() {
                     return;
                 }
+                wake();
             }
             Ok(None) => break ending_of(&connection.closed().await),
             Err(ReadFailure::Frame(error)) => {
@@ -286,6 +305,7 @@ async fn read_messages(
     };
     tracing::info!(%ending, "connection ended");
     let _ = inbox.send(GuestEvent::Ended(ending));
+    wake();
 }
 
 /// Puts a connection's end into words.

@@ -68,6 +68,12 @@ pub struct KnownHosts {
 }
 
 impl KnownHosts {
+    /// No known hosts yet, to be stored in `dir` (nothing is read).
+    #[must_use]
+    pub fn empty(dir: &Path) -> KnownHosts {
+        KnownHosts { path: dir.join(KNOWN_HOSTS_FILE), hosts: BTreeMap::new() }
+    }
+
     /// The hosts stored in `dir` (none if the file does not exist yet).
     ///
     /// # Errors

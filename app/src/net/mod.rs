@@ -12,8 +12,10 @@
 //! | [`server`] | the QUIC host around the table |
 //! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
 //! | [`remote`] | a device's picture of the table, built from the host's messages |
+//! | [`session`] | that picture as the table screen's [`crate::session::Session`] |
 //! | [`discovery`] | UDP multicast or broadcast announcements on a configured interface |
 //! | [`relay`] | a lossy, reordering loopback relay for fault tests |
+//! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
 
 pub mod codec;
 pub mod discovery;
@@ -22,10 +24,15 @@ pub mod guest;
 mod hex_bytes;
 pub mod identity;
 pub mod known_hosts;
+pub mod lan;
 pub mod protocol;
 pub mod relay;
 pub mod remote;
 pub mod server;
+pub mod session;
 pub mod stream;
 pub mod table;
 pub mod tls;
+
+/// Called from the network's tasks when something is waiting for the window (it wakes it).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;

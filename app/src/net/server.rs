@@ -22,6 +22,10 @@ use super::table::{BotTurn, Effect, HostCommand, TableCore};
 use super::tls::{Liveness, TlsError, server_config};
 use crate::session::host::Host;
 
+/// The UDP port a host listens on when it is free (else any free port; the host's screen shows
+/// which).
+pub const DEFAULT_PORT: u16 = 47_475;
+
 /// How long a new connection may take to say Hello.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -45,6 +49,8 @@ pub struct HostSettings {
     pub tick: Duration,
     /// Optional look at every frame sent (tests).
     pub audit: Option<FrameAudit>,
+    /// Called when a message for the host's own device is waiting (wakes the window).
+    pub waker: Option<super::Waker>,
 }
 
 impl Default for HostSettings {
@@ -55,6 +61,7 @@ impl Default for HostSettings {
             bot_pace: Duration::from_millis(700),
             tick: Duration::from_millis(250),
             audit: None,
+            waker: None,
         }
     }
 }
@@ -108,8 +115,35 @@ pub struct HostHandle {
     addr: SocketAddr,
     fingerprint: Fingerprint,
     inbox: mpsc::UnboundedSender<Inbound>,
-    local: mpsc::UnboundedReceiver<HostMsg>,
+    local: Option<mpsc::UnboundedReceiver<HostMsg>>,
     endpoint: quinn::Endpoint,
+}
+
+/// The host's own device's line to its table, for the device's table screen: it sends like a
+/// guest and receives what the table tells the host's device.
+#[derive(Debug)]
+pub struct LocalLine {
+    inbox: mpsc::UnboundedSender<Inbound>,
+    from_table: mpsc::UnboundedReceiver<HostMsg>,
+}
+
+impl LocalLine {
+    /// Sends a request as the host's device.
+    pub fn send(&self, message: ClientMsg) {
+        let _ = self.inbox.send(Inbound::Message(ConnId::LOCAL, message));
+    }
+
+    /// The next message, if one is waiting; `Err` once the table has stopped.
+    ///
+    /// # Errors
+    /// The table task ended.
+    pub fn try_recv(&mut self) -> Result<Option<HostMsg>, mpsc::error::TryRecvError> {
+        match self.from_table.try_recv() {
+            Ok(message) => Ok(Some(message)),
+            Err(mpsc::error::TryRecvError::Empty) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
 }
 
 impl std::fmt::Debug for Inbound {
@@ -147,14 +181,20 @@ impl HostHandle {
         let _ = self.inbox.send(Inbound::Message(ConnId::LOCAL, message));
     }
 
-    /// The next message for the host's own device, if one is waiting.
+    /// The next message for the host's own device, if one is waiting (until the line is
+    /// taken).
     pub fn try_recv(&mut self) -> Option<HostMsg> {
-        self.local.try_recv().ok()
+        self.local.as_mut()?.try_recv().ok()
     }
 
-    /// Waits for the next message for the host's own device.
+    /// Waits for the next message for the host's own device (`None` once the line is taken).
     pub async fn recv(&mut self) -> Option<HostMsg> {
-        self.local.recv().await
+        self.local.as_mut()?.recv().await
+    }
+
+    /// Hands the host's own device's line to its table screen.
+    pub fn take_line(&mut self) -> Option<LocalLine> {
+        Some(LocalLine { inbox: self.inbox.clone(), from_table: self.local.take()? })
     }
 
     /// Closes the table: every guest is told the host left, then the endpoint shuts down.
@@ -188,7 +228,7 @@ pub fn start_host(table: TableCore, identity: &Identity, settings: HostSettings)
     tracing::info!(%addr, code = %identity.join_code(), "hosting a table");
     tokio::spawn(accept_loop(endpoint.clone(), inbox.clone()).instrument(tracing::info_span!("accept", %addr)));
     tokio::spawn(run_table(table, inbound, inbox.downgrade(), local_tx, settings).instrument(tracing::info_span!("table", %addr)));
-    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), inbox, local, endpoint })
+    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), inbox, local: Some(local), endpoint })
 }
 
 async fn accept_loop(endpoint: quinn::Endpoint, inbox: mpsc::UnboundedSender<Inbound>) {
@@ -326,7 +366,7 @@ async fn run_table(
     local: mpsc::UnboundedSender<HostMsg>,
     settings: HostSettings,
 ) {
-    let mut router = Router { connections: HashMap::new(), local, audit: settings.audit.clone() };
+    let mut router = Router { connections: HashMap::new(), local, audit: settings.audit.clone(), waker: settings.waker.clone() };
     let mut ticker = tokio::time::interval(settings.tick);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut bot_busy = false;
@@ -398,15 +438,18 @@ struct Router {
     connections: HashMap<ConnId, mpsc::Sender<Outbound>>,
     local: mpsc::UnboundedSender<HostMsg>,
     audit: Option<FrameAudit>,
+    waker: Option<super::Waker>,
 }
 
 impl Router {
     fn carry_out(&mut self, effects: Vec<Effect>, core: &mut TableCore) {
         let mut dropped = Vec::new();
+        let mut woken = false;
         for effect in effects {
             match effect {
                 Effect::Send(ConnId::LOCAL, message) => {
                     let _ = self.local.send(message);
+                    woken = true;
                 }
                 Effect::Welcome(conn, welcome) => self.send_frame(conn, encode_frame(&welcome), core, &mut dropped),
                 Effect::Send(conn, message) => self.send_frame(conn, encode_frame(&message), core, &mut dropped),
@@ -416,6 +459,9 @@ impl Router {
                     }
                 }
             }
+        }
+        if let (true, Some(waker)) = (woken, &self.waker) {
+            waker();
         }
         // A guest that cannot keep up is dropped like one whose connection failed.
         for conn in dropped {

@@ -44,6 +44,7 @@ pub fn settings() -> HostSettings {
         bot_pace: Duration::ZERO,
         tick: Duration::from_millis(50),
         audit: None,
+        waker: None,
     }
 }
 
