@@ -15,7 +15,7 @@ use cardtable::net::relay::{Faults, Relay};
 use cardtable::net::remote::RemoteTable;
 use cardtable::net::table::{HostCommand, TableConfig};
 use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
-use net_support::quic::{Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, runtime, settings};
+use net_support::quic::{Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, play_all_and_agree, runtime, settings};
 
 fn single_round(kind: GameKind) -> AnyOptions {
     let json = match kind {
@@ -175,20 +175,7 @@ fn loss_and_reordering_on_a_relay_do_not_stop_games_finishing_consistently() {
             eprintln!("{kind}: joined through lossy relays in {:?}", joining.elapsed());
             let started = Instant::now();
             handle.command(HostCommand::Start);
-            let games: Vec<_> =
-                players.into_iter().map(|mut player| tokio::spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
-            let mut outcomes = Vec::new();
-            for game in games {
-                outcomes.push(game.await);
-            }
-            let HostMsg::MatchOver(expected) = host_sees(&mut handle, |message| matches!(message, HostMsg::MatchOver(_))).await else {
-                unreachable!("filtered")
-            };
-            for outcome in outcomes {
-                let outcome = outcome.expect("a guest's task");
-                assert_eq!(outcome.result, expected, "{kind}: a guest behind a lossy relay disagrees");
-                assert_eq!(outcome.rounds.len() as u32, expected.rounds);
-            }
+            play_all_and_agree(&mut handle, players, &format!("{kind} behind lossy relays")).await;
             let count = |pick: fn(&cardtable::net::relay::RelayCounts) -> &std::sync::atomic::AtomicUsize| {
                 relays.iter().map(|relay| pick(relay.counts()).load(std::sync::atomic::Ordering::Relaxed)).sum::<usize>()
             };

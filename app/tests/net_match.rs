@@ -5,13 +5,11 @@
 mod net_support;
 
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
-use cardtable::net::protocol::HostMsg;
 use cardtable::net::table::{HostCommand, TableConfig};
 use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor, Seat};
 use net_support::quic::{
-    LeakAudit, Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, no_snap_grace, runtime, settings,
+    LeakAudit, Player, fill_with_bots, hello, host, join_pinned, lobby_ready, no_snap_grace, play_all_and_agree, runtime, settings,
 };
 
 struct MostSeats;
@@ -42,21 +40,7 @@ fn a_host_and_three_guests_play_every_game_to_the_end_and_agree_on_the_result() 
             }
             lobby_ready(&mut handle).await;
             handle.command(HostCommand::Start);
-            let games: Vec<_> =
-                players.into_iter().map(|mut player| tokio::spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
-            let mut outcomes = Vec::new();
-            for game in games {
-                outcomes.push(game.await);
-            }
-            let HostMsg::MatchOver(expected) = host_sees(&mut handle, |message| matches!(message, HostMsg::MatchOver(_))).await else {
-                unreachable!("filtered")
-            };
-            for outcome in outcomes {
-                let outcome = outcome.expect("a guest's task");
-                assert_eq!(outcome.result, expected, "{kind}: a guest disagrees on the result");
-                assert_eq!(outcome.rounds.len() as u32, expected.rounds, "{kind}: a guest missed a round");
-                assert_eq!(outcome.rounds.last().map(|round| &round.totals), Some(&expected.totals), "{kind}: the last round's totals");
-            }
+            let expected = play_all_and_agree(&mut handle, players, &kind.to_string()).await;
             let frames = audit.frames.load(Ordering::Relaxed);
             let leaks = audit.leaks.lock().expect("lock").clone();
             assert!(leaks.is_empty(), "{kind}: {leaks:?}");

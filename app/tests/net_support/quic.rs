@@ -259,3 +259,23 @@ impl LeakAudit {
         })
     }
 }
+
+/// Lets every player play the match to its end, then checks each agrees with the result the
+/// host's device was told, rounds included; returns that result.
+pub async fn play_all_and_agree(handle: &mut HostHandle, players: Vec<Player>, what: &str) -> MatchResult {
+    let games: Vec<_> =
+        players.into_iter().map(|mut player| tokio::spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
+    let mut outcomes = Vec::new();
+    for game in games {
+        outcomes.push(game.await.expect("a guest's task"));
+    }
+    let HostMsg::MatchOver(expected) = host_sees(handle, |message| matches!(message, HostMsg::MatchOver(_))).await else {
+        unreachable!("filtered")
+    };
+    for outcome in outcomes {
+        assert_eq!(outcome.result, expected, "{what}: a guest disagrees on the result");
+        assert_eq!(outcome.rounds.len() as u32, expected.rounds, "{what}: a guest missed a round");
+        assert_eq!(outcome.rounds.last().map(|round| &round.totals), Some(&expected.totals), "{what}: the last round's totals");
+    }
+    expected
+}
