@@ -251,7 +251,11 @@ impl eframe::App for CardtableApp {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(seconds) = frame.info().cpu_usage {
+            // The previous frame's CPU time (ui and painting), for measuring (RUST_LOG=cardtable::frame=trace).
+            tracing::trace!(target: "cardtable::frame", cpu_ms = f64::from(seconds) * 1_000.0);
+        }
         let mut start_choice = None;
         let mut setup_choice = None;
         let mut table_request = None;
@@ -259,6 +263,10 @@ impl eframe::App for CardtableApp {
         let mut settings_changed = false;
         let mut lan_outcome = None;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
+        // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
+        if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         let waker: crate::net::Waker = {
             let ctx = ui.ctx().clone();
             std::sync::Arc::new(move || ctx.request_repaint())

@@ -2,7 +2,7 @@
 //! answers each viewer with what it may see.
 
 use cardtable_engine::{
-    ActionError, Addressed, AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, SetupError,
+    ActionError, Addressed, AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, SetupError,
     TableSetup, Viewer,
 };
 
@@ -34,7 +34,16 @@ impl Host {
     /// # Errors
     /// The game refuses the table (seat count, options).
     pub fn new(options: AnyOptions, seats: Vec<Occupant>, seed: u64) -> Result<Host, SetupError> {
-        let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, None)?;
+        Host::with_deck(options, seats, seed, None)
+    }
+
+    /// [`Host::new`] with the top of the first deal stacked (top first; see docs/scenarios.md),
+    /// for tests and scenarios that need a known situation.
+    ///
+    /// # Errors
+    /// As [`Host::new`], or a stacked deck that is not the game's.
+    pub fn with_deck(options: AnyOptions, seats: Vec<Occupant>, seed: u64, stacked: Option<&[Card]>) -> Result<Host, SetupError> {
+        let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, stacked)?;
         Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
     }
 

@@ -6,7 +6,7 @@
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, SetupError, Viewer};
 
-use super::bots::{PendingDecision, optional_decision};
+use super::bots::{PendingDecision, decide, optional_decision};
 use super::host::Host;
 use super::seating::Occupant;
 use super::{Session, SessionError};
@@ -224,7 +224,10 @@ impl Session for LocalTable {
             self.optional_due = None;
             self.answer_optional();
         }
-        let (seat, level) = self.bot_due()?;
+        let Some((seat, level)) = self.bot_due() else {
+            // A person's turn: wake up when a snap window's grace ends, so the deck unlocks.
+            return self.grace_left(now);
+        };
         let Some(pause) = self.pace.pause() else {
             if !std::mem::take(&mut self.step_requested) {
                 return None;
@@ -266,11 +269,23 @@ impl Session for LocalTable {
 }
 
 impl LocalTable {
-    /// Hands the due bot's decision to a worker thread.
+    /// Makes the due bot's decision: a searching bot on a worker thread, so the window never
+    /// freezes; the heuristic levels take microseconds and decide at once.
     fn start_decision(&mut self, seat: Seat, level: BotLevel) -> Option<f64> {
         let seed = self.host.bot_seed();
         let view = self.host.view(Viewer::Seat(seat));
-        self.thinking = Some(PendingDecision::start(level, seat, view, self.host.legal_actions(seat), seed));
-        Some(THINKING_POLL)
+        let legal = self.host.legal_actions(seat);
+        if level == BotLevel::Hard {
+            self.thinking = Some(PendingDecision::start(level, seat, view, legal, seed));
+            return Some(THINKING_POLL);
+        }
+        match decide(level, seat, &view, &legal, &mut GameRng::from_seed(seed)) {
+            Some(action) => match self.host.act(seat, action) {
+                Ok(()) => self.moved(),
+                Err(error) => tracing::error!(%error, seat = seat.0, "a bot's move was refused"),
+            },
+            None => tracing::error!(seat = seat.0, "a bot found no move"),
+        }
+        Some(0.0)
     }
 }

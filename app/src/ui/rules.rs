@@ -4,16 +4,28 @@ use cardtable_engine::GameKind;
 use egui::RichText;
 
 use super::theme;
+use crate::i18n::Language;
 
-/// The rules text of a game (RULES.md's section for it, with the common terms).
+/// Both languages' rules of one game (`assets/rules/<language>/<id>.md`): English, then Russian.
+macro_rules! rules_in_both_languages {
+    ($id:literal) => {
+        [include_str!(concat!("../../../assets/rules/en/", $id, ".md")), include_str!(concat!("../../../assets/rules/ru/", $id, ".md"))]
+    };
+}
+
+/// The rules text of a game in `language` (RULES.md's section for it, with the common terms).
 #[must_use]
-pub fn text(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::CrazyEights => include_str!("../../../assets/rules/crazy-eights.md"),
-        GameKind::Fool108 => include_str!("../../../assets/rules/fool108.md"),
-        GameKind::HundredOne => include_str!("../../../assets/rules/hundred-one.md"),
-        GameKind::Dunno => include_str!("../../../assets/rules/dunno.md"),
-        GameKind::Youglouf => include_str!("../../../assets/rules/youglouf.md"),
+pub fn text(kind: GameKind, language: Language) -> &'static str {
+    let [english, russian] = match kind {
+        GameKind::CrazyEights => rules_in_both_languages!("crazy-eights"),
+        GameKind::Fool108 => rules_in_both_languages!("fool108"),
+        GameKind::HundredOne => rules_in_both_languages!("hundred-one"),
+        GameKind::Dunno => rules_in_both_languages!("dunno"),
+        GameKind::Youglouf => rules_in_both_languages!("youglouf"),
+    };
+    match language {
+        Language::English => english,
+        Language::Russian => russian,
     }
 }
 
@@ -74,11 +86,11 @@ fn rich_label(ui: &mut egui::Ui, text: &str) {
     ui.label(job);
 }
 
-/// Draws the rules of `kind` in a scroll area.
+/// Draws the rules of `kind`, in the window's language, in a scroll area.
 pub fn show(ui: &mut egui::Ui, kind: GameKind) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-        for block in blocks(text(kind)) {
+        for block in blocks(text(kind, crate::i18n::language())) {
             match block {
                 Block::Heading(heading) => {
                     ui.add_space(8.0);
@@ -100,6 +112,7 @@ pub fn show(ui: &mut egui::Ui, kind: GameKind) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::translate;
 
     #[test]
     fn wrapped_bullets_are_joined_and_nesting_is_kept() {
@@ -115,9 +128,56 @@ mod tests {
     }
 
     #[test]
-    fn every_game_has_rules_with_its_name() {
+    fn every_game_has_rules_in_both_languages_headed_by_its_name() {
         for &kind in GameKind::ALL {
-            assert!(text(kind).starts_with(&format!("# {}", kind.name())), "{kind}");
+            let english = text(kind, Language::English);
+            assert_eq!(english.lines().next(), Some(format!("# {}", kind.name()).as_str()), "{kind}");
+            for language in Language::ALL {
+                let name = translate(language, &format!("game-{}", kind.id()), &[]);
+                let first_line = text(kind, language).lines().next();
+                assert_eq!(first_line, Some(format!("# {name}").as_str()), "{kind} in {language:?}");
+            }
+        }
+        assert!(text(GameKind::Dunno, Language::Russian).starts_with("# Незнайка"));
+    }
+
+    /// How many bullets the text has at each nesting depth (index = depth).
+    fn bullets_per_depth(markdown: &str) -> Vec<usize> {
+        let mut counts = Vec::new();
+        for block in blocks(markdown) {
+            if let Block::Bullet { depth, .. } = block {
+                if counts.len() <= depth {
+                    counts.resize(depth + 1, 0);
+                }
+                counts[depth] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The `code` spans of a text, sorted: card notation and option names, which translations
+    /// keep as they are.
+    fn code_spans(markdown: &str) -> Vec<&str> {
+        let mut spans: Vec<&str> = markdown.split('`').skip(1).step_by(2).collect();
+        spans.sort_unstable();
+        spans
+    }
+
+    #[test]
+    fn bullet_counts_differ_when_a_bullet_is_missing() {
+        assert_ne!(bullets_per_depth("- a\n  - b\n- c\n"), bullets_per_depth("- a\n  - b\n  c\n"));
+        assert_ne!(code_spans("`QS` and `KS`"), code_spans("`QS` and KS"));
+    }
+
+    #[test]
+    fn both_languages_have_the_same_bullets_bold_rulings_and_card_notation() {
+        for &kind in GameKind::ALL {
+            let english = text(kind, Language::English);
+            let russian = text(kind, Language::Russian);
+            assert_eq!(bullets_per_depth(english), bullets_per_depth(russian), "{kind}: bullets per depth");
+            assert_eq!(english.matches("**").count(), russian.matches("**").count(), "{kind}: bold spans");
+            assert_eq!(code_spans(english), code_spans(russian), "{kind}: code spans");
+            assert!(!bullets_per_depth(english).is_empty(), "{kind}: the rules are bullets");
         }
     }
 }

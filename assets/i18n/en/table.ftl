@@ -150,3 +150,4 @@ yg-closed-deck = Closed deck { $count }
 yg-open-deck = Open deck { $count }
 yg-slot-down = { $name }, slot { $number }: face down
 yg-slot-known = { $name }, slot { $number }: { $card }
+yg-keys = Keys: Space closed deck or drop, T open deck, 1–9 your cards, Enter ends the turn, Y Youglouf, X skips a power, Z snaps; another player's card: their seat number, then the card's.

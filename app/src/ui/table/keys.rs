@@ -1,7 +1,8 @@
 //! The table's keyboard, read once a frame: arrows move across the hand, Enter plays, Space
 //! draws or passes, digits pick cards by position (as in the Dunno seed: "1 2 3" then Enter
-//! plays those in that order; 0 draws), 1–4 or C D H S name a suit, O declares "One!", N lets
-//! a bot's move go in step mode.
+//! plays those in that order; 0 draws), 1–4 or C D H S name a suit, O declares "One!".
+//! Youglouf adds T (take the open deck), Y (call Youglouf), X (skip a power), Z (snap), and
+//! digits for slots: your own, or another seat's as its seat number then its slot number.
 
 use cardtable_engine::Suit;
 use egui::Key;
@@ -23,6 +24,14 @@ pub struct Keys {
     pub suit_letter: Option<Suit>,
     /// O: "One!".
     pub one: bool,
+    /// T: take the open deck's top (Youglouf).
+    pub take: bool,
+    /// Y: call Youglouf.
+    pub call: bool,
+    /// X: skip a power (Youglouf).
+    pub skip: bool,
+    /// Z: arm a snap (Youglouf).
+    pub snap: bool,
 }
 
 const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
@@ -43,6 +52,10 @@ impl Keys {
             space: input.key_pressed(Key::Space),
             suit_letter: SUIT_LETTERS.iter().find(|(key, _)| input.key_pressed(*key)).map(|(_, suit)| *suit),
             one: input.key_pressed(Key::O),
+            take: input.key_pressed(Key::T),
+            call: input.key_pressed(Key::Y),
+            skip: input.key_pressed(Key::X),
+            snap: input.key_pressed(Key::Z),
         })
     }
 

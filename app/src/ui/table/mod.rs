@@ -118,6 +118,7 @@ impl TableScreen {
     pub fn logic(&mut self, now: f64) -> Option<f64> {
         self.now = now;
         let next = self.session.poll(now);
+        self.flights.land(now, self.settings.animation.seconds());
         if self.flights.is_empty() { next } else { Some(0.0) }
     }
 
@@ -170,6 +171,9 @@ impl TableScreen {
         let names = self.names();
         let privacy = self.privacy();
         if let Privacy::HandOff(seat) = privacy {
+            // Nothing travels across a hand-off: a card in flight could show its face.
+            self.flights.clear();
+            self.animated = self.session.history().len();
             let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
             if privacy::handoff(ui, &names[seat.index()], out_of_turn) {
                 self.device.take(seat);
@@ -200,6 +204,19 @@ impl TableScreen {
                 });
         }
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            // A round's end comes first: everyone wants the scores, and the next deal.
+            if let Some(choice) = self.results(ui, &view, &names) {
+                match choice {
+                    results::ResultsChoice::NextRound => {
+                        if let Err(error) = self.session.next_round() {
+                            self.error = Some(describe_error(&error));
+                        }
+                        self.device.done();
+                    }
+                    results::ResultsChoice::PlayAgain => request = Some(TableRequest::PlayAgain),
+                    results::ResultsChoice::Leave => request = Some(TableRequest::Leave),
+                }
+            }
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
             let clicked_slot = self.seats(ui, &view, &facts, skip, height);
             ui.add_space(6.0);
@@ -224,18 +241,6 @@ impl TableScreen {
             self.out_of_turn(ui, &names);
             if let Some(error) = &self.error {
                 ui.colored_label(theme::ACCENT, error);
-            }
-            if let Some(choice) = self.results(ui, &view, &names) {
-                match choice {
-                    results::ResultsChoice::NextRound => {
-                        if let Err(error) = self.session.next_round() {
-                            self.error = Some(describe_error(&error));
-                        }
-                        self.device.done();
-                    }
-                    results::ResultsChoice::PlayAgain => request = Some(TableRequest::PlayAgain),
-                    results::ResultsChoice::Leave => request = Some(TableRequest::Leave),
-                }
             }
             if !wide {
                 ui.add_space(8.0);
@@ -345,7 +350,8 @@ impl TableScreen {
                 }
                 let grace = self.session.grace_left(self.now);
                 let own_name = self.showing().map(|seat| names[seat.index()].clone()).unwrap_or_default();
-                youglouf::controls(ui, view, &mut self.picks, &own_name, height, look, grace)
+                let area = youglouf::OwnArea { name: &own_name, height, look, grace_left: grace };
+                youglouf::controls(ui, view, &mut self.picks, area, keys)
             }
             _ => {
                 let shown = ui.scope(|ui| hand::show(ui, facts, &mut self.hand, names, height, look, keys));

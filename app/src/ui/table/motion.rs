@@ -87,6 +87,16 @@ impl Flights {
         }
     }
 
+    /// Drops the flights that have landed by `now`.
+    pub fn land(&mut self, now: f64, seconds: f64) {
+        self.flights.retain(|flight| now < flight.start + seconds);
+    }
+
+    /// Drops every flight at once.
+    pub fn clear(&mut self) {
+        self.flights.clear();
+    }
+
     /// Whether anything is in flight.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -96,7 +106,7 @@ impl Flights {
     /// Paints the flights on top of the table; drops those that landed. Returns whether
     /// something is still moving (so the caller asks for another frame).
     pub fn paint(&mut self, ctx: &egui::Context, now: f64, seconds: f64, height: f32, look: CardLook) -> bool {
-        self.flights.retain(|flight| now < flight.start + seconds);
+        self.land(now, seconds);
         if seconds <= 0.0 {
             self.flights.clear();
             return false;

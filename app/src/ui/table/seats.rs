@@ -48,6 +48,8 @@ fn seat_panel(
             let occupant = &row.occupants[seat.index()];
             let colour = if row.showing == Some(seat) { theme::ACCENT } else { theme::INK };
             ui.horizontal(|ui| {
+                // The seat's number, which the keyboard uses to name another seat's card.
+                ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
                 ui.label(RichText::new(occupant.name()).strong().color(colour));
                 if turn == Some(seat) {
                     ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));

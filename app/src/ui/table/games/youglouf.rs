@@ -11,6 +11,7 @@ use super::widgets;
 use super::{SeatFacts, SlotLook, TableFacts};
 use crate::tr;
 use crate::ui::card::{self, CardLook, Offer};
+use crate::ui::table::keys::Keys;
 use crate::ui::table::log::round_end;
 use crate::ui::table::motion::{Motion, Spot, note_spot};
 use crate::ui::theme;
@@ -24,6 +25,8 @@ pub struct YougloufPicks {
     pub exchange_own: Option<u8>,
     /// "Snap" is armed: the next own slot clicked is snapped.
     pub snapping: bool,
+    /// The keyboard named another seat (by its number); the next digit names its slot.
+    pub seat_typed: Option<Seat>,
 }
 
 fn slot_look(slot: &SlotView) -> SlotLook {
@@ -228,18 +231,24 @@ pub fn slots_row(
     clicked
 }
 
+/// How the viewer's own area is drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnArea<'a> {
+    /// The viewer's name, for its slots' labels.
+    pub name: &'a str,
+    /// Card height.
+    pub height: f32,
+    /// How cards look.
+    pub look: CardLook,
+    /// Seconds before a deck may be taken from (a snap window's grace), if it runs.
+    pub grace_left: Option<f64>,
+}
+
 /// The viewer's own slots and the buttons of its step; returns the action chosen.
-pub fn controls(
-    ui: &mut egui::Ui,
-    view: &YougloufView,
-    picks: &mut YougloufPicks,
-    own_name: &str,
-    height: f32,
-    look: CardLook,
-    grace_left: Option<f64>,
-) -> Option<AnyAction> {
+pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPicks, area: OwnArea<'_>, keys: &Keys) -> Option<AnyAction> {
+    let OwnArea { name: own_name, height, look, grace_left } = area;
     let me = view.viewer.seat()?;
-    let mut chosen = None;
+    let mut chosen = keyboard_slot(view, picks, keys);
     let slots: Vec<SlotLook> = view.slots[me].iter().map(slot_look).collect();
     let clickable_own = clickable(view, picks, me);
     let mut picked: Vec<u8> = picks.look.clone();
@@ -259,13 +268,13 @@ pub fn controls(
         ui.add_enabled(enabled, egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 2.5, theme::TOUCH)))
             .clicked()
     };
-    let (space, enter) = ui.input(|input| (input.key_pressed(egui::Key::Space), input.key_pressed(egui::Key::Enter)));
+    let (space, enter) = (keys.space, keys.play);
     ui.horizontal_wrapped(|ui| {
         let waiting = grace_left.is_some();
         if has(YougloufAction::Draw) && (button(ui, tr!("yg-draw"), !waiting) || (space && !waiting)) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::Draw));
         }
-        if has(YougloufAction::Take) && button(ui, tr!("yg-take"), !waiting) {
+        if has(YougloufAction::Take) && (button(ui, tr!("yg-take"), !waiting) || (keys.take && !waiting)) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::Take));
         }
         if let Some(left) = grace_left.filter(|_| has(YougloufAction::Draw) || has(YougloufAction::Take)) {
@@ -274,13 +283,13 @@ pub fn controls(
         if has(YougloufAction::Drop) && (button(ui, tr!("yg-drop"), true) || space) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::Drop));
         }
-        if has(YougloufAction::Skip) && button(ui, tr!("yg-skip"), true) {
+        if has(YougloufAction::Skip) && (button(ui, tr!("yg-skip"), true) || keys.skip) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::Skip));
         }
         if has(YougloufAction::End) && (button(ui, tr!("yg-end"), true) || enter) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::End));
         }
-        if has(YougloufAction::Youglouf) && button(ui, tr!("yg-call"), true) {
+        if has(YougloufAction::Youglouf) && (button(ui, tr!("yg-call"), true) || keys.call) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
         }
         let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
@@ -313,7 +322,36 @@ pub fn controls(
     if let Some(hint) = hint {
         ui.label(RichText::new(hint).color(theme::ACCENT));
     }
+    ui.label(RichText::new(tr!("yg-keys")).small().color(theme::INK_DIM));
     chosen
+}
+
+/// Whether this step picks another seat's slot (a power's target).
+fn targets_others(view: &YougloufView, picks: &YougloufPicks) -> bool {
+    matches!(view.step, StepView::Power(Power::Spy))
+        || (matches!(view.step, StepView::Power(Power::Exchange)) && picks.exchange_own.is_some())
+}
+
+/// A digit typed: one of the viewer's slots, or another seat's (its seat number, then the
+/// slot's number).
+fn keyboard_slot(view: &YougloufView, picks: &mut YougloufPicks, keys: &Keys) -> Option<AnyAction> {
+    let digit = keys.digit?;
+    let me = view.viewer.seat()?;
+    let click = if targets_others(view, picks) && !picks.snapping {
+        match picks.seat_typed.take() {
+            None => {
+                let seat = Seat(u8::try_from(digit).ok()?);
+                if seat != me && seat.index() < view.slots.len() {
+                    picks.seat_typed = Some(seat);
+                }
+                return None;
+            }
+            Some(seat) => SlotClick { seat, slot: u8::try_from(digit).ok()? },
+        }
+    } else {
+        SlotClick { seat: me, slot: u8::try_from(digit).ok()? }
+    };
+    clickable(view, picks, click.seat).contains(&click.slot).then(|| on_click(view, picks, click)).flatten()
 }
 
 /// A sentence for an event.
