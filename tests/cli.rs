@@ -101,3 +101,12 @@ fn sim_refuses_bad_arguments_clearly() {
         assert!(message.contains(expected) && !message.contains("panicked"), "{args:?}: {message}");
     }
 }
+
+#[test]
+fn version_prints_the_name_and_the_cargo_version() {
+    for flag in ["--version", "-V"] {
+        let output = cardtable(&[flag]);
+        assert!(output.status.success(), "{flag}: {}", stderr(&output));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), format!("cardtable {}\n", env!("CARGO_PKG_VERSION")), "{flag}");
+    }
+}

@@ -11,13 +11,22 @@ use crate::net::table::HostCommand;
 use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::settings::Settings;
+use crate::store::Store;
+use crate::store::keeper::MatchKeeper;
+use crate::store::record::MatchId;
 use crate::tr;
+use crate::ui::card::CardLook;
+use crate::ui::history::{HistoryRequest, HistoryScreen};
 use crate::ui::lan::host::{HostLobby, Hosting};
 use crate::ui::lan::join::JoinScreen;
 use crate::ui::lan::{LanOutcome, LanScreen};
 use crate::ui::menu::{MenuChoice, MenuState};
+use crate::ui::profiles::{ProfilesRequest, ProfilesScreen};
+use crate::ui::replay::{ReplayRequest, ReplayScreen};
+use crate::ui::resume::{LibraryChoice, LibraryPanel};
 use crate::ui::setup::{SetupChoice, TableSetupForm};
 use crate::ui::start::StartChoice;
+use crate::ui::stats::{StatsRequest, StatsScreen};
 use crate::ui::table::{TableRequest, TableScreen};
 use crate::ui::{self, theme};
 
@@ -32,8 +41,18 @@ pub enum Screen {
     Setup(TableSetupForm),
     /// The player's settings.
     Settings,
+    /// About Cardtable: version, licence, credits.
+    About,
     /// Playing.
     Table(Box<TableScreen>),
+    /// The people who play here.
+    Profiles(ProfilesScreen),
+    /// Finished matches.
+    History(HistoryScreen),
+    /// A profile's statistics.
+    Stats(StatsScreen),
+    /// Stepping through a finished match.
+    Replay(Box<ReplayScreen>),
     /// Hosting or joining a table on the home network.
     Lan(Box<LanScreen>),
 }
@@ -46,6 +65,15 @@ pub struct CardtableApp {
     /// The menu over the table (Esc), with rules and settings readable during play.
     menu: Option<MenuState>,
     next_seed: u64,
+    /// Profiles, history, saves and settings on disk; `None` when no data folder could be
+    /// opened (or in tests that need none).
+    store: Option<Store>,
+    /// Why there is no store, to tell the player.
+    store_error: Option<String>,
+    /// Keeps the match at the table saved and records it once decided.
+    keeper: Option<MatchKeeper>,
+    /// The start screen's way to profiles, history and unfinished matches.
+    library: LibraryPanel,
     /// LAN play's runtime and files, made on first use.
     lan: Option<LanContext>,
     /// The `--lan-interface` flag.
@@ -64,14 +92,34 @@ impl CardtableApp {
     /// Sets up fonts and theme and opens on the start screen. Matches are seeded from `seed`.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, seed: u64) -> CardtableApp {
+        CardtableApp::with_store(cc, seed, Ok(None))
+    }
+
+    /// As [`CardtableApp::new`], keeping settings, profiles, history and saved matches in
+    /// `store` (an error says why there is none).
+    #[must_use]
+    pub fn with_store(cc: &eframe::CreationContext<'_>, seed: u64, store: Result<Option<Store>, String>) -> CardtableApp {
         theme::install(&cc.egui_ctx);
-        let settings = Settings::default();
+        let (mut store, store_error) = match store {
+            Ok(store) => (store, None),
+            Err(error) => (None, Some(error)),
+        };
+        let settings = store.as_mut().map_or_else(Settings::default, |store| {
+            store.load_settings().unwrap_or_else(|error| {
+                tracing::error!(%error, "the settings could not be read");
+                Settings::default()
+            })
+        });
         crate::i18n::set_language(settings.language);
         CardtableApp {
             screen: Screen::Start,
             settings,
             menu: None,
             next_seed: seed,
+            store,
+            store_error,
+            keeper: None,
+            library: LibraryPanel::default(),
             lan: None,
             lan_interface: None,
             lan_dir: None,
@@ -95,7 +143,9 @@ impl CardtableApp {
     /// LAN play's context, made on first use (`None` if the network runtime cannot start).
     fn lan(&mut self) -> Option<&mut LanContext> {
         if self.lan.is_none() {
-            match LanContext::new(self.lan_dir.clone().or_else(default_dir), self.lan_interface) {
+            // The LAN files live in the data folder's `lan/` (the `--data-dir` flag moves both).
+            let dir = self.lan_dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan"))).or_else(default_dir);
+            match LanContext::new(dir, self.lan_interface) {
                 Ok(lan) => {
                     self.notice = lan.notices.first().cloned();
                     self.lan = Some(lan);
@@ -125,6 +175,57 @@ impl CardtableApp {
         }
     }
 
+    /// The data folder's store, if one is open.
+    #[must_use]
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
+    /// The name of the profile that played last: the app remembers who sits down (matches
+    /// are counted for a profile when a seat has its name).
+    fn last_player(&self) -> Option<String> {
+        self.store.as_ref()?.profiles().recent().next().map(|profile| profile.name.clone())
+    }
+
+    /// Applies a choice made on the start screen's store panel.
+    fn library_choice(&mut self, choice: LibraryChoice) {
+        let Some(store) = &mut self.store else { return };
+        match choice {
+            LibraryChoice::Profiles => self.screen = Screen::Profiles(ProfilesScreen::default()),
+            LibraryChoice::History => self.screen = Screen::History(HistoryScreen::default()),
+            LibraryChoice::Statistics => self.screen = Screen::Stats(StatsScreen::default()),
+            LibraryChoice::Discard(id) => {
+                if let Err(error) = store.discard_unfinished(&id) {
+                    tracing::error!(%error, "an unfinished match could not be discarded");
+                }
+            }
+            LibraryChoice::Resume(id) => {
+                let Some(saved) = store.unfinished().iter().find(|saved| saved.id == id).cloned() else { return };
+                match saved.resume() {
+                    Ok(host) => {
+                        self.keeper = Some(MatchKeeper::resumed(&saved));
+                        let table = LocalTable::resume(host, self.settings.bot_pace);
+                        self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+                    }
+                    Err(error) => tracing::error!(%error, id = %saved.id, "an unfinished match does not resume"),
+                }
+            }
+        }
+    }
+
+    /// Opens a finished match in the replay viewer.
+    fn open_replay(&mut self, id: &MatchId) {
+        let Some(store) = &mut self.store else { return };
+        match store.open_record(id) {
+            Ok(Some(record)) => match ReplayScreen::new(record) {
+                Ok(replay) => self.screen = Screen::Replay(Box::new(replay)),
+                Err(error) => tracing::error!(%error, %id, "a recorded match does not replay"),
+            },
+            Ok(None) => tracing::warn!(%id, "a recorded match could not be read"),
+            Err(error) => tracing::error!(%error, %id, "a recorded match could not be read"),
+        }
+    }
+
     /// The settings in force.
     #[must_use]
     pub fn settings(&self) -> &Settings {
@@ -151,7 +252,10 @@ impl CardtableApp {
     fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
         let seed = self.seed();
         match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
-            Ok(table) => self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings))),
+            Ok(table) => {
+                self.keeper = crate::session::Session::host(&table).map(|host| MatchKeeper::new(host, jiff::Timestamp::now()));
+                self.screen = Screen::Table(Box::new(TableScreen::new(Box::new(table), self.settings)));
+            }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
     }
@@ -159,6 +263,11 @@ impl CardtableApp {
     /// Applies settings just changed: the language at once, the rest to the table.
     fn settings_changed(&mut self) {
         crate::i18n::set_language(self.settings.language);
+        if let Some(store) = &self.store
+            && let Err(error) = store.save_settings(self.settings)
+        {
+            tracing::warn!(%error, "the settings are not saved");
+        }
         if let Screen::Table(table) = &mut self.screen {
             table.apply_settings(self.settings);
         }
@@ -170,13 +279,19 @@ impl CardtableApp {
             StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
             StartChoice::QuickPlay(kind) => {
                 let options = AnyOptions::defaults(kind);
-                let seats = quick_seating(&tr!("setup-default-player", number = 1), options.default_players(), quick_level(kind));
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
                 self.sit_down(options, seats);
             }
             StartChoice::NewTable(kind) => {
-                self.screen = Screen::Setup(TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players()));
+                let mut form = TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players());
+                if let (Some(name), Some(seat)) = (self.last_player(), form.seats.first_mut()) {
+                    *seat = Occupant::Human { name };
+                }
+                self.screen = Screen::Setup(form);
             }
             StartChoice::Settings => self.screen = Screen::Settings,
+            StartChoice::About => self.screen = Screen::About,
             StartChoice::JoinLan => {
                 let name = tr!("setup-default-player", number = 1);
                 if let Some(lan) = self.lan() {
@@ -243,6 +358,18 @@ fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
 
 impl eframe::App for CardtableApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        if let Some(store) = &mut self.store {
+            store.poll();
+            // The store's one hook at the table: save after every action, record once decided.
+            if let (Screen::Table(table), Some(keeper)) = (&self.screen, &mut self.keeper)
+                && let Some(host) = table.session().host()
+            {
+                keeper.sync(host, store, jiff::Timestamp::now());
+                if keeper.busy() {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                }
+            }
+        }
         if let Screen::Table(table) = &mut self.screen {
             let now = ctx.input(|input| input.time);
             if let Some(after) = table.logic(now) {
@@ -261,6 +388,9 @@ impl eframe::App for CardtableApp {
         let mut table_request = None;
         let mut back = false;
         let mut settings_changed = false;
+        let mut library_choice = None;
+        let mut replay = None;
+        let mut next_screen = None;
         let mut lan_outcome = None;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
         // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
@@ -273,8 +403,40 @@ impl eframe::App for CardtableApp {
         };
         self.lan_banner(ui);
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
+            if let Some(store) = &mut self.store {
+                ui::notices::banner(ui, store);
+            }
             match &mut self.screen {
-                Screen::Start => start_choice = ui::start::show(ui),
+                Screen::Start => {
+                    match (&self.store, &self.store_error) {
+                        (Some(store), _) => library_choice = self.library.show(ui, store),
+                        (None, Some(error)) => {
+                            ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
+                        }
+                        (None, None) => {}
+                    }
+                    start_choice = ui::start::show(ui);
+                }
+                Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                    Some(ProfilesRequest::Back) => back = true,
+                    Some(ProfilesRequest::Statistics(id)) => next_screen = Some(Screen::Stats(StatsScreen::for_profile(Some(id)))),
+                    None => {}
+                },
+                Screen::History(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                    Some(HistoryRequest::Back) => back = true,
+                    Some(HistoryRequest::Replay(id)) => replay = Some(id),
+                    None => {}
+                },
+                Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
+                    Some(StatsRequest::Back) => back = true,
+                    Some(StatsRequest::History(id)) => next_screen = Some(Screen::History(HistoryScreen::for_player(Some(id)))),
+                    None => {}
+                },
+                Screen::Replay(screen) => {
+                    if screen.show(ui, CardLook { four_colour: self.settings.four_colour }) == Some(ReplayRequest::Back) {
+                        next_screen = Some(Screen::History(HistoryScreen::default()));
+                    }
+                }
                 Screen::Rules(kind) => {
                     back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);
@@ -300,10 +462,23 @@ impl eframe::App for CardtableApp {
                         ui.add_enabled_ui(false, |ui| table.show(ui));
                     }
                 }
+                Screen::About => {
+                    back = title_bar(ui, tr!("about-title"));
+                    start_choice = ui::about::show(ui).map(StartChoice::Rules);
+                }
             }
         });
         if settings_changed {
             self.settings_changed();
+        }
+        if let Some(screen) = next_screen {
+            self.screen = screen;
+        }
+        if let Some(id) = replay {
+            self.open_replay(&id);
+        }
+        if let Some(choice) = library_choice {
+            self.library_choice(choice);
         }
         if let Screen::Table(table) = &self.screen {
             if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
@@ -365,21 +540,30 @@ impl eframe::App for CardtableApp {
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window(args: &WindowArgs) -> eframe::Result {
+pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> eframe::Result {
     let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("Cardtable").with_inner_size(size).with_min_inner_size([320.0, 480.0]),
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Cardtable")
+            .with_app_id(ui::about::APP_ID)
+            .with_icon(ui::about::window_icon())
+            .with_inner_size(size)
+            .with_min_inner_size([320.0, 480.0]),
         ..Default::default()
     };
     let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
     let seed = args.seed.unwrap_or(clock);
     let quick_play = args.quick_play;
+    let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
+        tracing::error!(%error, "no data folder: profiles, history and saves are off");
+        error.to_string()
+    });
     let lan_interface = args.lan_interface;
     eframe::run_native(
         "Cardtable",
         options,
         Box::new(move |cc| {
-            let mut app = CardtableApp::new(cc, seed);
+            let mut app = CardtableApp::with_store(cc, seed, store);
             app.set_lan_interface(lan_interface);
             if let Some(kind) = quick_play {
                 app.start_choice(StartChoice::QuickPlay(kind));

@@ -16,6 +16,10 @@ pub struct Cli {
     /// What to do; without one, the game window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Keep profiles, history and saved games in this folder instead of the platform's
+    /// config folder (which follows XDG_CONFIG_HOME on Linux).
+    #[arg(long, global = true, value_name = "FOLDER")]
+    pub data_dir: Option<PathBuf>,
 }
 
 /// How the window opens.
@@ -71,6 +75,24 @@ pub enum Command {
     },
     /// Play random legal matches headless and print a summary.
     Sim(SimArgs),
+    /// Export the match history as CSV (one row per seat of each match) or JSON (every full
+    /// record, replayable).
+    Export {
+        /// `csv` or `json`.
+        #[arg(long, value_enum, default_value_t = crate::commands::export::ExportFormat::Csv)]
+        format: crate::commands::export::ExportFormat,
+        /// The file to write; by default `exports/history-<time>.<format>` in the data folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Test aid for the store's crash test: plays and records bots' matches into the data
+    /// folder until killed, printing `recorded <id>` once each is durable.
+    #[command(hide = true)]
+    StoreSoak {
+        /// Seed of the matches played.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Arguments of `cardtable sim`.

@@ -8,4 +8,5 @@ pub mod i18n;
 pub mod net;
 pub mod session;
 pub mod settings;
+pub mod store;
 pub mod ui;

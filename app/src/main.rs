@@ -1,5 +1,9 @@
 //! The `cardtable` binary: logging, command line, then the window or a headless command.
 
+// A release build on Windows is a windowed program: no console window opens behind the game.
+// (Its headless commands then print nothing; dist/README.md says so.)
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -13,7 +17,7 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match &cli.command {
-        None => cardtable::app::run_window(&cli.window)
+        None => cardtable::app::run_window(&cli.window, cli.data_dir.as_deref())
             .map_err(|error| anyhow::anyhow!("{error}"))
             .context("the game window could not open")
             .map(|()| None),
@@ -22,6 +26,10 @@ fn main() -> ExitCode {
             Some(seats) => cardtable::commands::arena::run(args, seats).map(Some),
             None => cardtable::commands::sim::run(args).map(Some),
         },
+        Some(Command::Export { format, out }) => {
+            cardtable::commands::export::run(cli.data_dir.as_deref(), *format, out.as_deref()).map(Some)
+        }
+        Some(Command::StoreSoak { seed }) => cardtable::commands::store_soak::run(cli.data_dir.as_deref(), *seed).map(|()| None),
     };
     match result {
         Ok(output) => {

@@ -14,8 +14,6 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::files::write_atomically;
-
 /// File name of the device certificate in the config directory.
 pub const CERT_FILE: &str = "device-cert.pem";
 /// File name of the device's private key in the config directory.
@@ -197,8 +195,13 @@ impl Identity {
                 let identity = Self::from_pem(&cert_pem, &key_pem, dir)?;
                 std::fs::create_dir_all(dir).map_err(|source| IdentityError::Io { path: dir.to_owned(), source })?;
                 // The key first: a certificate without its key would be an incomplete identity.
-                write_atomically(&key_path, &key_pem).map_err(|source| IdentityError::Io { path: key_path.clone(), source })?;
-                write_atomically(&cert_path, &cert_pem).map_err(|source| IdentityError::Io { path: cert_path.clone(), source })?;
+                // Written like every stored file (atomically, owner-only on Unix).
+                let write = |path: &Path, bytes: &[u8]| {
+                    crate::store::atomic::write(path, bytes, false)
+                        .map_err(|error| IdentityError::Io { path: path.to_owned(), source: std::io::Error::other(error) })
+                };
+                write(&key_path, &key_pem)?;
+                write(&cert_path, &cert_pem)?;
                 tracing::info!(code = %identity.fingerprint.join_code(), "made a new device identity");
                 Ok(identity)
             }

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::files::write_atomically;
 use super::identity::Fingerprint;
 use super::protocol::ResumeToken;
 
@@ -132,7 +131,7 @@ impl KnownHosts {
         }
         let file = FileFormat { version: FORMAT_VERSION, hosts: self.hosts.clone() };
         let json = serde_json::to_vec_pretty(&file).map_err(|error| io(std::io::Error::other(error)))?;
-        write_atomically(&self.path, &json).map_err(io)
+        crate::store::atomic::write(&self.path, &json, false).map_err(|error| io(std::io::Error::other(error)))
     }
 
     /// The host with this identity, if trusted.

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::discovery::{DiscoveryConfig, DiscoveryMode};
-use super::files::write_atomically;
 use super::identity::{Identity, IdentityError};
 use super::known_hosts::{KnownHosts, KnownHostsError};
 
@@ -54,7 +53,7 @@ impl LanSettings {
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let json = serde_json::to_vec_pretty(self).map_err(std::io::Error::other)?;
-        write_atomically(&dir.join(LAN_SETTINGS_FILE), &json)
+        crate::store::atomic::write(&dir.join(LAN_SETTINGS_FILE), &json, false).map_err(std::io::Error::other)
     }
 
     /// The discovery configuration these settings give.
@@ -72,11 +71,11 @@ impl LanSettings {
     }
 }
 
-/// The platform's config folder for Cardtable's LAN files (`<config>/cardtable/lan` on Linux),
-/// as the store's data folder is found.
+/// The LAN files' folder in the platform's data folder (`<config>/cardtable/lan` on Linux),
+/// when no store is open to say where its data folder is.
 #[must_use]
 pub fn default_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("org", "Cardtable", "Cardtable").map(|dirs| dirs.config_dir().join("lan"))
+    crate::store::paths::data_dir(None).ok().map(|dir| dir.join("lan"))
 }
 
 /// The window's LAN state.

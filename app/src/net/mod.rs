@@ -19,7 +19,6 @@
 
 pub mod codec;
 pub mod discovery;
-mod files;
 pub mod guest;
 mod hex_bytes;
 pub mod identity;

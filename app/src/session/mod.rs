@@ -7,6 +7,7 @@
 pub mod bots;
 pub mod host;
 pub mod local;
+pub mod replay;
 pub mod seating;
 
 use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, Viewer};

@@ -106,6 +106,29 @@ fn paint(painter: &egui::Painter, rect: Rect, card: Card, look: CardLook, dimmed
     painter.text(rect.center() + vec2(0.0, height * 0.05), Align2::CENTER_CENTER, &suit_text, FontId::proportional(height * 0.42), colour);
 }
 
+/// A suit card for choosing a suit (after a Queen, an eight, a King): a white card with the
+/// suit large in the middle and its name underneath; clickable.
+pub fn suit_card(ui: &mut egui::Ui, suit: Suit, name: &str, height: f32, look: CardLook) -> Response {
+    let (rect, response) = card_rect(ui, height, Sense::click());
+    let lift = if response.hovered() { height * 0.08 } else { 0.0 };
+    let rect = rect.translate(vec2(0.0, -lift));
+    let painter = ui.painter_at(rect.expand(2.0));
+    let radius = CornerRadius::same((height * 0.07) as u8);
+    painter.rect(rect, radius, theme::CARD_FACE, Stroke::new(2.5, theme::ACCENT), StrokeKind::Inside);
+    let colour = suit_colour(suit, look.four_colour);
+    painter.text(
+        rect.center() - vec2(0.0, height * 0.08),
+        Align2::CENTER_CENTER,
+        suit.symbol(),
+        FontId::proportional(height * 0.5),
+        colour,
+    );
+    painter.text(rect.center_bottom() - vec2(0.0, height * 0.12), Align2::CENTER_CENTER, name, FontId::proportional(height * 0.13), colour);
+    let label = format!("{} {name}", suit.symbol());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+    response.on_hover_cursor(egui::CursorIcon::PointingHand)
+}
+
 /// The outline of an empty place (an empty stock or pile, a Youglouf slot left by a snap).
 pub fn empty_place(ui: &mut egui::Ui, height: f32) -> Response {
     let (rect, response) = card_rect(ui, height, Sense::hover());

@@ -17,6 +17,8 @@ pub enum StartChoice {
     NewTable(GameKind),
     /// Open the settings.
     Settings,
+    /// Open About Cardtable.
+    About,
     /// Join a table hosted on the home network.
     JoinLan,
 }
@@ -59,7 +61,12 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
             });
         }
         ui.add_space(8.0);
-        ui.label(RichText::new(tr!("app-version", version = env!("CARGO_PKG_VERSION"))).small().color(theme::INK_DIM));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(tr!("app-version", version = env!("CARGO_PKG_VERSION"))).small().color(theme::INK_DIM));
+            if ui.add(egui::Button::new(tr!("about-open")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                choice = Some(StartChoice::About);
+            }
+        });
     });
     choice
 }

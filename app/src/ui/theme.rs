@@ -46,6 +46,8 @@ pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
 pub const TOUCH: f32 = 44.0;
 /// Outer margin of screens.
 pub const MARGIN: f32 = 16.0;
+/// Side of the application icon on the About screen.
+pub const ABOUT_ICON: f32 = 96.0;
 /// Widest column of text or buttons, so large windows stay readable.
 pub const READABLE_WIDTH: f32 = 720.0;
 
@@ -83,3 +85,36 @@ pub fn install(ctx: &egui::Context) {
         }
     });
 }
+
+/// Colours a profile's avatar disc can have.
+pub const AVATAR_COLOURS: [Color32; 8] = [
+    Color32::from_rgb(0xe0, 0x53, 0x3d),
+    Color32::from_rgb(0xf2, 0xb1, 0x34),
+    Color32::from_rgb(0x4c, 0xaf, 0x50),
+    Color32::from_rgb(0x3d, 0x7b, 0xe0),
+    Color32::from_rgb(0x9c, 0x5b, 0xd6),
+    Color32::from_rgb(0xe0, 0x6c, 0xb0),
+    Color32::from_rgb(0x2a, 0xb7, 0xb0),
+    Color32::from_rgb(0x8d, 0x6e, 0x63),
+];
+/// Disc behind an emoji avatar.
+pub const AVATAR_SYMBOL_DISC: Color32 = Color32::from_rgb(0x2b, 0x6e, 0x4a);
+/// Side of an avatar in lists.
+pub const AVATAR: f32 = 36.0;
+/// Height of one row of the history list (it is virtualised: every row has this height).
+pub const HISTORY_ROW: f32 = 72.0;
+/// Height of a plot.
+pub const PLOT_HEIGHT: f32 = 220.0;
+/// Height of revealed cards in the replay viewer.
+pub const REPLAY_CARD: f32 = 64.0;
+/// One line colour per seat in plots.
+pub const SERIES: [Color32; 8] = [
+    Color32::from_rgb(0xf2, 0xb1, 0x34),
+    Color32::from_rgb(0x7e, 0xc8, 0xf7),
+    Color32::from_rgb(0xf4, 0x8f, 0xb1),
+    Color32::from_rgb(0xa5, 0xd6, 0xa7),
+    Color32::from_rgb(0xce, 0x93, 0xd8),
+    Color32::from_rgb(0xff, 0xab, 0x91),
+    Color32::from_rgb(0x80, 0xcb, 0xc4),
+    Color32::from_rgb(0xf4, 0xf1, 0xe8),
+];

@@ -78,17 +78,15 @@ fn toggle(state: &mut HandState, card: Card, offer: card::Offer, under: bool) ->
 }
 
 /// The four suit cards to name a suit; returns the offer picked.
-fn suit_picker(ui: &mut egui::Ui, offers: &[&Offer], keys: &Keys, look: CardLook) -> Option<AnyAction> {
+fn suit_picker(ui: &mut egui::Ui, offers: &[&Offer], keys: &Keys, height: f32, look: CardLook) -> Option<AnyAction> {
     let mut chosen = None;
     ui.label(tr!("hand-name-suit"));
     ui.horizontal_wrapped(|ui| {
         for suit in Suit::ALL {
             let Some(offer) = offers.iter().find(|offer| offer.suit == Some(suit)) else { continue };
-            let label = RichText::new(format!("{} {}", suit.symbol(), names::suit(suit)))
-                .size(22.0)
-                .color(card::suit_colour(suit, look.four_colour));
-            let button = egui::Button::new(label).fill(theme::CARD_FACE).min_size(egui::vec2(theme::TOUCH * 2.4, theme::TOUCH * 1.3));
-            if ui.add(button).clicked() || keys.suit() == Some(suit) {
+            // Never smaller than a touch target, even with small cards.
+            let size = height.max(theme::TOUCH * 1.6);
+            if card::suit_card(ui, suit, &names::suit(suit), size, look).clicked() || keys.suit() == Some(suit) {
                 chosen = Some(offer.action);
             }
         }
@@ -184,7 +182,7 @@ pub fn show(
         if needs_suit && sel.next.is_empty() {
             let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
             ui.label(RichText::new(tr!("hand-picked", cards = picked.join(" "))).strong());
-            chosen = suit_picker(ui, &complete, keys, look);
+            chosen = suit_picker(ui, &complete, keys, height, look);
         } else if (clicked_card || keys.play) && sel.next.is_empty() {
             chosen = plays_at_once(offers, &state.selected);
         } else if !complete.is_empty() {
@@ -200,7 +198,7 @@ pub fn show(
                 }
             }
             if needs_suit {
-                chosen = chosen.or_else(|| suit_picker(ui, &complete, keys, look));
+                chosen = chosen.or_else(|| suit_picker(ui, &complete, keys, height, look));
             }
         }
         if ui.add(egui::Button::new(tr!("hand-clear")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
@@ -208,7 +206,7 @@ pub fn show(
         }
     }
     if !suit_only.is_empty() {
-        chosen = chosen.or_else(|| suit_picker(ui, &suit_only, keys, look));
+        chosen = chosen.or_else(|| suit_picker(ui, &suit_only, keys, height, look));
     }
     if under {
         let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();

@@ -1,0 +1,96 @@
+//! The match history on disk: one file per finished match (`history/matches/<id>.json`, the
+//! truth, written once) and an index of their summaries (`history/index.json`, a cache that can
+//! always be rebuilt from the records). Opening reads the index and the folder listing only, so
+//! a history of thousands of matches opens fast; the index is brought in line with the records
+//! it disagrees with.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::document::Document;
+use super::error::{ReadOnlyReason, StoreError};
+use super::notice::{Notice, Recovery};
+use super::record::{MatchId, MatchRecord, MatchSummary};
+use super::recover;
+
+/// Folder of the match records, under the data folder.
+pub const MATCHES_DIR: &str = "history/matches";
+/// The index file, under the data folder.
+pub const INDEX_FILE: &str = "history/index.json";
+
+/// The summaries of every recorded match.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryIndex {
+    /// Oldest first.
+    pub matches: Vec<MatchSummary>,
+}
+
+impl Document for HistoryIndex {
+    const KIND: &'static str = "history-index";
+    const SCHEMA: u32 = 1;
+}
+
+/// The record file of a match.
+#[must_use]
+pub fn record_path(root: &Path, id: &MatchId) -> PathBuf {
+    root.join(MATCHES_DIR).join(format!("{id}.json"))
+}
+
+/// The history as opened.
+#[derive(Debug)]
+pub struct OpenedHistory {
+    /// Every match's summary, oldest first.
+    pub index: HistoryIndex,
+    /// What the user must be told.
+    pub notices: Vec<Notice>,
+    /// Set when a file is from a newer version.
+    pub newer: Option<ReadOnlyReason>,
+}
+
+/// Opens the history under `root`. With `writable`, a repaired index is written back.
+///
+/// # Errors
+/// The folder or index cannot be read.
+pub fn open(root: &Path, writable: bool) -> Result<OpenedHistory, StoreError> {
+    let index_path = root.join(INDEX_FILE);
+    let opened = recover::open::<HistoryIndex>(&index_path, writable)?;
+    let mut notices = opened.notices;
+    // The index is rebuilt from the records rather than from a backup.
+    for notice in &mut notices {
+        if let Notice::Damaged { recovered, .. } = notice {
+            *recovered = Recovery::Rebuilt;
+        }
+    }
+    let mut newer = opened.newer;
+    let had_index = opened.value.is_some();
+    let mut index = opened.value.unwrap_or_default();
+    let on_disk = super::record::ids_in(&root.join(MATCHES_DIR))?;
+    let on_disk_set: HashSet<&MatchId> = on_disk.iter().collect();
+    let before = index.matches.len();
+    index.matches.retain(|summary| on_disk_set.contains(&summary.id));
+    let dropped = before - index.matches.len();
+    let indexed: HashSet<MatchId> = index.matches.iter().map(|summary| summary.id.clone()).collect();
+    let mut added = 0;
+    for id in on_disk.iter().filter(|id| !indexed.contains(id)) {
+        let record = recover::open::<MatchRecord>(&record_path(root, id), writable)?;
+        notices.extend(record.notices);
+        newer = newer.or(record.newer);
+        if let Some(record) = record.value {
+            index.matches.push(record.summary());
+            added += 1;
+        }
+    }
+    if added > 0 || dropped > 0 {
+        index.matches.sort_by(|a, b| (a.finished, &a.id).cmp(&(b.finished, &b.id)));
+        if had_index {
+            notices.push(Notice::HistoryRepaired { added, dropped });
+        }
+        if writable && newer.is_none() {
+            let bytes = super::document::encode(&index).map_err(|source| StoreError::Encode { what: "the history index", source })?;
+            super::atomic::write(&index_path, &bytes, false)?;
+        }
+    }
+    Ok(OpenedHistory { index, notices, newer })
+}

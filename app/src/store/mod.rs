@@ -1,0 +1,292 @@
+//! The store: profiles, match history, statistics, unfinished matches and settings, kept in
+//! human-readable, versioned JSON files under one data folder (see [`paths`]).
+//!
+//! Guarantees: every write is atomic and durable ([`atomic`]) and happens on a writer thread
+//! ([`writer`]); a damaged file is moved aside and replaced by its last good backup with one
+//! [`Notice`] ([`recover`]); older files are upgraded with the original kept, newer ones make
+//! the folder read-only ([`document`]); a second running Cardtable opens it read-only
+//! ([`lock`]).
+
+pub mod atomic;
+pub mod document;
+pub mod error;
+pub mod export;
+pub mod history;
+pub mod keeper;
+pub mod lock;
+pub mod notice;
+pub mod paths;
+pub mod profiles;
+pub mod record;
+pub mod recover;
+pub mod saved;
+pub mod settings;
+pub mod stats;
+pub mod writer;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use error::{ReadOnlyReason, StoreError};
+pub use notice::{Notice, Recovery};
+pub use writer::{Receipt, WriteFailed};
+
+use document::Document;
+use history::{HistoryIndex, INDEX_FILE, MATCHES_DIR, record_path};
+use lock::InstanceLock;
+use profiles::{ProfileBook, ProfileError};
+use record::{MatchId, MatchRecord, MatchSummary};
+use saved::{SAVED_DIR, SavedMatch, saved_path};
+use settings::{SETTINGS_FILE, SettingsFile};
+use writer::{Encoder, Writer};
+
+/// The profiles file's name in the data folder.
+pub const PROFILES_FILE: &str = "profiles.json";
+
+/// An encoder for the writer thread: `value` is turned into its file's bytes only if no newer
+/// write of the same file supersedes it.
+fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
+    Box::new(move || document::encode(&value).map_err(|source| StoreError::Encode { what: T::KIND, source }))
+}
+
+/// The open data folder.
+#[derive(Debug)]
+pub struct Store {
+    root: PathBuf,
+    _lock: Option<InstanceLock>,
+    read_only: Option<ReadOnlyReason>,
+    profiles: ProfileBook,
+    history: Vec<MatchSummary>,
+    unfinished: Vec<SavedMatch>,
+    notices: Vec<Notice>,
+    writer: Option<Writer>,
+}
+
+impl Store {
+    /// Opens (creating if needed) the data folder `root`: takes its lock or falls back to
+    /// reading only, and reads profiles, the history index and unfinished matches, repairing
+    /// what is damaged.
+    ///
+    /// # Errors
+    /// The folder cannot be created or a file cannot be read at all (permissions): nothing is
+    /// written then.
+    pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
+        let root = root.into();
+        for folder in [root.join(MATCHES_DIR), root.join(SAVED_DIR)] {
+            fs::create_dir_all(&folder).map_err(|error| StoreError::io("create", &folder, error))?;
+        }
+        let lock = InstanceLock::try_acquire(&root)?;
+        let mut read_only = lock.is_none().then_some(ReadOnlyReason::AnotherInstance);
+        let writable = read_only.is_none();
+        if writable {
+            for folder in [root.clone(), root.join("history"), root.join(MATCHES_DIR), root.join(SAVED_DIR)] {
+                atomic::remove_leftovers(&folder);
+            }
+        }
+        let mut notices = Vec::new();
+        let opened = recover::open::<ProfileBook>(&root.join(PROFILES_FILE), writable)?;
+        notices.extend(opened.notices);
+        read_only = read_only.or(opened.newer);
+        let profiles = opened.value.unwrap_or_default();
+        let opened = history::open(&root, writable)?;
+        notices.extend(opened.notices);
+        read_only = read_only.or(opened.newer);
+        let history = opened.index.matches;
+        let mut unfinished = Vec::new();
+        for id in record::ids_in(&root.join(SAVED_DIR))? {
+            let opened = recover::open::<SavedMatch>(&saved_path(&root, &id), writable)?;
+            notices.extend(opened.notices);
+            read_only = read_only.or(opened.newer);
+            unfinished.extend(opened.value);
+        }
+        unfinished.sort_by_key(|saved| std::cmp::Reverse(saved.saved));
+        if let Some(reason) = &read_only {
+            tracing::warn!(%reason, root = %root.display(), "the data folder is read-only here");
+            notices.push(Notice::ReadOnly(reason.clone()));
+        }
+        let writer = if read_only.is_none() { Some(Writer::start()?) } else { None };
+        let mut store = Store { root, _lock: lock, read_only, profiles, history, unfinished, notices, writer };
+        store.settle_recorded_saves();
+        Ok(store)
+    }
+
+    /// Removes the saves of matches already in the history (a crash between recording a
+    /// match and removing its save leaves both).
+    fn settle_recorded_saves(&mut self) {
+        let recorded: Vec<MatchId> = self
+            .unfinished
+            .iter()
+            .filter(|saved| self.history.iter().any(|summary| summary.id == saved.id))
+            .map(|saved| saved.id.clone())
+            .collect();
+        for id in recorded {
+            // Only the in-memory list changes when read-only; the file waits for a writer.
+            let _ = self.discard_unfinished(&id);
+        }
+    }
+
+    /// The data folder.
+    #[must_use]
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Why this instance only reads, if it does.
+    #[must_use]
+    pub fn read_only(&self) -> Option<&ReadOnlyReason> {
+        self.read_only.as_ref()
+    }
+
+    fn writer(&self) -> Result<&Writer, StoreError> {
+        match (&self.writer, &self.read_only) {
+            (Some(writer), None) => Ok(writer),
+            (_, Some(reason)) => Err(StoreError::ReadOnly(reason.clone())),
+            (None, None) => Err(StoreError::ReadOnly(ReadOnlyReason::AnotherInstance)),
+        }
+    }
+
+    /// What the user should be told, oldest first.
+    #[must_use]
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// Forgets the notices (the user has read them).
+    pub fn dismiss_notices(&mut self) {
+        self.notices.clear();
+    }
+
+    /// Collects failed writes into the notices; call once per frame.
+    pub fn poll(&mut self) {
+        if let Some(writer) = &self.writer {
+            self.notices.extend(writer.failures().into_iter().map(|failed| Notice::WriteFailed { message: failed.to_string() }));
+        }
+    }
+
+    /// Waits until every queued write is done.
+    pub fn flush(&self) {
+        if let Some(writer) = &self.writer {
+            writer.flush();
+        }
+    }
+
+    /// Every profile and the recently used ones.
+    #[must_use]
+    pub fn profiles(&self) -> &ProfileBook {
+        &self.profiles
+    }
+
+    /// Edits the profiles with `edit` and saves them if it succeeds; on error nothing changes.
+    ///
+    /// # Errors
+    /// The folder is read-only, or `edit` refused.
+    pub fn edit_profiles<R>(&mut self, edit: impl FnOnce(&mut ProfileBook) -> Result<R, ProfileError>) -> Result<(R, Receipt), StoreError> {
+        self.writer()?;
+        let mut book = self.profiles.clone();
+        let outcome = edit(&mut book)?;
+        self.profiles = book;
+        Ok((outcome, self.write_profiles()?))
+    }
+
+    fn write_profiles(&self) -> Result<Receipt, StoreError> {
+        Ok(self.writer()?.write(&self.root.join(PROFILES_FILE), true, encoder(self.profiles.clone())))
+    }
+
+    /// Every finished match's summary, oldest first.
+    #[must_use]
+    pub fn history(&self) -> &[MatchSummary] {
+        &self.history
+    }
+
+    /// Records a finished match: its record file first, then (once that is durable) its save
+    /// is removed; the index and the recent profiles follow. The receipt settles when the
+    /// record is durable.
+    ///
+    /// # Errors
+    /// The folder is read-only.
+    pub fn record(&mut self, record: MatchRecord) -> Result<Receipt, StoreError> {
+        let summary = record.summary();
+        let id = record.id.clone();
+        let save = saved_path(&self.root, &id);
+        // The backup goes first: a crash between the two leaves the save, which the next start settles.
+        let receipt =
+            self.writer()?.write_then_remove(&record_path(&self.root, &id), encoder(record), vec![atomic::backup_path(&save), save]);
+        self.history.retain(|old| old.id != id);
+        let at = self.history.partition_point(|old| (old.finished, &old.id) <= (summary.finished, &summary.id));
+        let used: Vec<profiles::ProfileId> = summary.seats.iter().filter_map(|seat| seat.profile).collect();
+        self.history.insert(at, summary);
+        self.unfinished.retain(|saved| saved.id != id);
+        self.writer()?.write(&self.root.join(INDEX_FILE), false, encoder(HistoryIndex { matches: self.history.clone() }));
+        if !used.is_empty() {
+            self.profiles.note_used(&used);
+            self.write_profiles()?;
+        }
+        Ok(receipt)
+    }
+
+    /// Reads a match's full record (for the replay viewer and the round-by-round plot).
+    ///
+    /// # Errors
+    /// The record cannot be read; a damaged one is moved aside with a notice and `Ok(None)`.
+    pub fn open_record(&mut self, id: &MatchId) -> Result<Option<MatchRecord>, StoreError> {
+        let opened = recover::open::<MatchRecord>(&record_path(&self.root, id), self.read_only.is_none())?;
+        self.notices.extend(opened.notices);
+        Ok(opened.value)
+    }
+
+    /// The unfinished matches, most recently saved first.
+    #[must_use]
+    pub fn unfinished(&self) -> &[SavedMatch] {
+        &self.unfinished
+    }
+
+    /// Saves an unfinished match (replacing its previous save; the previous one stays as the
+    /// backup). The receipt settles when this save, or a newer one, is durable.
+    ///
+    /// # Errors
+    /// The folder is read-only.
+    pub fn save_unfinished(&mut self, saved: SavedMatch) -> Result<Receipt, StoreError> {
+        let receipt = self.writer()?.write(&saved_path(&self.root, &saved.id), true, encoder(saved.clone()));
+        self.unfinished.retain(|old| old.id != saved.id);
+        self.unfinished.insert(0, saved);
+        Ok(receipt)
+    }
+
+    /// Forgets an unfinished match and removes its save.
+    ///
+    /// # Errors
+    /// The folder is read-only.
+    pub fn discard_unfinished(&mut self, id: &MatchId) -> Result<Receipt, StoreError> {
+        self.unfinished.retain(|saved| &saved.id != id);
+        let writer = self.writer()?;
+        let path = saved_path(&self.root, id);
+        writer.remove(&atomic::backup_path(&path));
+        Ok(writer.remove(&path))
+    }
+
+    /// Reads the settings; their defaults when there are none yet (or they are damaged and have
+    /// no good backup: a notice then says so).
+    ///
+    /// # Errors
+    /// The settings file cannot be read at all.
+    pub fn load_settings<T: Serialize + DeserializeOwned + Default>(&mut self) -> Result<T, StoreError> {
+        let opened = recover::open::<SettingsFile<T>>(&self.root.join(SETTINGS_FILE), self.read_only.is_none())?;
+        self.notices.extend(opened.notices);
+        if let Some(reason) = opened.newer {
+            self.notices.push(Notice::ReadOnly(reason.clone()));
+            self.read_only = Some(reason);
+        }
+        Ok(opened.value.map(|file| file.0).unwrap_or_default())
+    }
+
+    /// Saves the settings.
+    ///
+    /// # Errors
+    /// The folder is read-only.
+    pub fn save_settings<T: Serialize + DeserializeOwned + Send + 'static>(&self, settings: T) -> Result<Receipt, StoreError> {
+        Ok(self.writer()?.write(&self.root.join(SETTINGS_FILE), true, encoder(SettingsFile(settings))))
+    }
+}

@@ -1,0 +1,286 @@
+//! What a finished match leaves behind: the full record (seed, options, seats, every step, every
+//! round's scores with their breakdown, the result), and the small summary the history list and
+//! the statistics read, kept apart so listing thousands of matches never parses their steps.
+
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyOptions, GameKind, MatchResult, RoundResult, Seat};
+use serde::{Deserialize, Serialize};
+
+use super::document::Document;
+use super::profiles::{ProfileBook, ProfileId};
+use crate::session::host::{Host, Step};
+use crate::session::replay::{self, MatchStart, ReplayError};
+use crate::session::seating::Occupant;
+
+/// A match's identity: its start time and a part of its seed. Also its file name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct MatchId(String);
+
+/// A match id that is not one: only ASCII letters, digits and `-`, at most 64, so an id read
+/// from a file can never name a path outside the history folder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a match id")]
+pub struct BadMatchId(String);
+
+impl MatchId {
+    /// The id of a match started at `started` from `seed`.
+    #[must_use]
+    pub fn new(started: jiff::Timestamp, seed: u64) -> MatchId {
+        MatchId(format!("{}-{:08x}", started.strftime("%Y%m%dT%H%M%S%3fZ"), seed >> 32))
+    }
+
+    /// The id as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for MatchId {
+    type Error = BadMatchId;
+    fn try_from(text: String) -> Result<MatchId, BadMatchId> {
+        let valid = !text.is_empty() && text.len() <= 64 && text.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-');
+        if valid { Ok(MatchId(text)) } else { Err(BadMatchId(text)) }
+    }
+}
+
+impl From<MatchId> for String {
+    fn from(id: MatchId) -> String {
+        id.0
+    }
+}
+
+impl std::fmt::Display for MatchId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The ids of the match files (`<id>.json`) in `folder`; other files (backups, damaged files,
+/// originals of upgraded files: their names have a dot before `.json`) are left out.
+///
+/// # Errors
+/// The folder cannot be listed (a missing folder has no files).
+pub fn ids_in(folder: &std::path::Path) -> Result<Vec<MatchId>, super::error::StoreError> {
+    let listing_error = |error| super::error::StoreError::io("list", folder, error);
+    let entries = match std::fs::read_dir(folder) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(listing_error(error)),
+    };
+    let mut ids = Vec::new();
+    for entry in entries {
+        let name = entry.map_err(listing_error)?.file_name();
+        if let Some(stem) = name.to_string_lossy().strip_suffix(".json")
+            && let Ok(id) = MatchId::try_from(stem.to_owned())
+        {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
+/// Who sat in a seat, as it was when the match was played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// The name at the table then (kept when the profile is renamed or deleted).
+    pub name: String,
+    /// The person's profile, if they played under one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<ProfileId>,
+    /// The bot's level, if a bot sat here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotLevel>,
+}
+
+impl SeatRecord {
+    /// The seats of a table, humans matched to profiles by name.
+    #[must_use]
+    pub fn from_seats(seats: &[Occupant], profiles: &ProfileBook) -> Vec<SeatRecord> {
+        seats
+            .iter()
+            .map(|occupant| SeatRecord {
+                name: occupant.name().to_owned(),
+                profile: if occupant.is_human() { profiles.by_name(occupant.name()).map(|profile| profile.id) } else { None },
+                bot: occupant.bot_level(),
+            })
+            .collect()
+    }
+
+    /// The occupant to seat again for a replay.
+    #[must_use]
+    pub fn occupant(&self) -> Occupant {
+        match self.bot {
+            Some(level) => Occupant::Bot { name: self.name.clone(), level },
+            None => Occupant::Human { name: self.name.clone() },
+        }
+    }
+}
+
+/// A finished match, complete: it replays exactly.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// Identity.
+    pub id: MatchId,
+    /// When the first card was dealt.
+    pub started: jiff::Timestamp,
+    /// When the match was decided.
+    pub finished: jiff::Timestamp,
+    /// The game and its house rules.
+    pub options: AnyOptions,
+    /// Who sat where.
+    pub seats: Vec<SeatRecord>,
+    /// The seed the cards were dealt from.
+    pub seed: u64,
+    /// Every round's points, with the breakdown and the cards they came from.
+    pub rounds: Vec<RoundResult>,
+    /// Winners, losers, final totals.
+    pub result: MatchResult,
+    /// Every action and deal in order: with the seed, the match itself.
+    pub steps: Vec<Step>,
+}
+
+impl Document for MatchRecord {
+    const KIND: &'static str = "match";
+    const SCHEMA: u32 = 1;
+}
+
+/// Why a match could not be recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The match is not decided yet.
+    #[error("the match is not over")]
+    NotOver,
+    /// The match does not replay from its steps (a bug).
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+impl MatchRecord {
+    /// The record of a decided match.
+    ///
+    /// # Errors
+    /// The match is not over, or does not replay.
+    pub fn from_host(
+        id: MatchId,
+        started: jiff::Timestamp,
+        finished: jiff::Timestamp,
+        host: &Host,
+        profiles: &ProfileBook,
+    ) -> Result<MatchRecord, RecordError> {
+        let result = host.game().match_result().ok_or(RecordError::NotOver)?.clone();
+        let options = host.game().options();
+        let start = MatchStart { options: &options, seats: host.seats(), seed: host.seed() };
+        let rounds = replay::round_results(&start, host.steps())?;
+        Ok(MatchRecord {
+            id,
+            started,
+            finished,
+            seats: SeatRecord::from_seats(host.seats(), profiles),
+            seed: host.seed(),
+            rounds,
+            result,
+            steps: host.steps().to_vec(),
+            options,
+        })
+    }
+
+    /// The game played.
+    #[must_use]
+    pub fn game(&self) -> GameKind {
+        self.options.kind()
+    }
+
+    /// The occupants, to replay the match.
+    #[must_use]
+    pub fn occupants(&self) -> Vec<Occupant> {
+        self.seats.iter().map(SeatRecord::occupant).collect()
+    }
+
+    /// The summary the history list shows.
+    #[must_use]
+    pub fn summary(&self) -> MatchSummary {
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat_record)| {
+                let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
+                SeatSummary {
+                    name: seat_record.name.clone(),
+                    profile: seat_record.profile,
+                    bot: seat_record.bot,
+                    total: self.result.totals.as_slice().get(index).copied().unwrap_or(0),
+                    won: self.result.winners.contains(seat),
+                    lost: self.result.losers.contains(seat),
+                    round_points: self
+                        .rounds
+                        .iter()
+                        .map(|round| round.scores.as_slice().get(index).map_or(0, cardtable_engine::SeatScore::total))
+                        .collect(),
+                }
+            })
+            .collect();
+        MatchSummary { id: self.id.clone(), finished: self.finished, game: self.game(), rounds: self.result.rounds, seats }
+    }
+}
+
+/// One seat of a match summary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatSummary {
+    /// The name played under.
+    pub name: String,
+    /// The profile, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<ProfileId>,
+    /// The bot's level, if a bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotLevel>,
+    /// Final total.
+    pub total: i32,
+    /// Among the winners.
+    pub won: bool,
+    /// Among the losers.
+    pub lost: bool,
+    /// Points scored in each round.
+    pub round_points: Vec<i32>,
+}
+
+/// A finished match in brief: enough for the history list and the statistics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    /// Identity (and the record's file name).
+    pub id: MatchId,
+    /// When the match was decided.
+    pub finished: jiff::Timestamp,
+    /// The game.
+    pub game: GameKind,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Each seat's outcome.
+    pub seats: Vec<SeatSummary>,
+}
+
+impl MatchSummary {
+    /// The seat `profile` played, if they played.
+    #[must_use]
+    pub fn seat_of(&self, profile: ProfileId) -> Option<&SeatSummary> {
+        self.seats.iter().find(|seat| seat.profile == Some(profile))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_name_files_and_nothing_else() {
+        let id = MatchId::new(jiff::Timestamp::from_second(1_700_000_000).expect("in range"), 0xdead_beef_0000_0001);
+        assert_eq!(id.as_str(), "20231114T221320000Z-deadbeef");
+        assert!(serde_json::from_str::<MatchId>("\"../../etc/passwd\"").is_err());
+        assert!(serde_json::from_str::<MatchId>("\"\"").is_err());
+        assert!(serde_json::from_str::<MatchId>(&format!("\"{}\"", "a".repeat(65))).is_err());
+        assert_eq!(serde_json::from_str::<MatchId>("\"abc-123\"").expect("valid").as_str(), "abc-123");
+    }
+}

@@ -1,0 +1,79 @@
+//! Unfinished matches, saved after every action (`saved/<match id>.json`) and offered for
+//! resuming at the next start. A save holds what a record holds minus the results: the seed,
+//! options, seats and steps replay the match to where it stopped.
+
+use std::path::{Path, PathBuf};
+
+use cardtable_engine::AnyOptions;
+use serde::{Deserialize, Serialize};
+
+use super::document::Document;
+use super::profiles::ProfileBook;
+use super::record::{MatchId, SeatRecord};
+use crate::session::host::{Host, Step};
+use crate::session::replay::{self, MatchStart, ReplayError};
+use crate::session::seating::Occupant;
+
+/// Folder of the saves, under the data folder.
+pub const SAVED_DIR: &str = "saved";
+
+/// The save file of a match.
+#[must_use]
+pub fn saved_path(root: &Path, id: &MatchId) -> PathBuf {
+    root.join(SAVED_DIR).join(format!("{id}.json"))
+}
+
+/// A match in progress, as saved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedMatch {
+    /// The match's id (its record will have the same).
+    pub id: MatchId,
+    /// When it started.
+    pub started: jiff::Timestamp,
+    /// When it was last saved.
+    pub saved: jiff::Timestamp,
+    /// The game and its house rules.
+    pub options: AnyOptions,
+    /// Who sits where.
+    pub seats: Vec<SeatRecord>,
+    /// The seed the cards are dealt from.
+    pub seed: u64,
+    /// Every step so far.
+    pub steps: Vec<Step>,
+}
+
+impl Document for SavedMatch {
+    const KIND: &'static str = "saved-match";
+    const SCHEMA: u32 = 1;
+}
+
+impl SavedMatch {
+    /// A save of `host` as it stands.
+    #[must_use]
+    pub fn of(id: MatchId, started: jiff::Timestamp, now: jiff::Timestamp, host: &Host, profiles: &ProfileBook) -> SavedMatch {
+        SavedMatch {
+            id,
+            started,
+            saved: now,
+            options: host.game().options(),
+            seats: SeatRecord::from_seats(host.seats(), profiles),
+            seed: host.seed(),
+            steps: host.steps().to_vec(),
+        }
+    }
+
+    /// The occupants of the seats.
+    #[must_use]
+    pub fn occupants(&self) -> Vec<Occupant> {
+        self.seats.iter().map(SeatRecord::occupant).collect()
+    }
+
+    /// The match where it stopped.
+    ///
+    /// # Errors
+    /// The save does not replay (edited by hand, or from an incompatible version).
+    pub fn resume(&self) -> Result<Host, ReplayError> {
+        let seats = self.occupants();
+        replay::rebuild(&MatchStart { options: &self.options, seats: &seats, seed: self.seed }, &self.steps)
+    }
+}

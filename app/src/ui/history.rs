@@ -1,0 +1,217 @@
+//! The history screen: every finished match, newest first, filtered by game and player, in a
+//! virtualised list (only the rows on screen are laid out, so 10,000 matches scroll as smoothly
+//! as ten), with a match's score over rounds, its replay, and CSV/JSON export.
+
+use cardtable_engine::GameKind;
+use egui::RichText;
+
+use crate::commands::export::{self, ExportFormat};
+use crate::store::Store;
+use crate::store::profiles::ProfileId;
+use crate::store::record::{MatchId, MatchRecord, MatchSummary};
+use crate::tr;
+use crate::ui::{stats, theme};
+
+/// What the history screen asks of the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HistoryRequest {
+    /// Back to the start screen.
+    Back,
+    /// Step through a match.
+    Replay(MatchId),
+}
+
+/// The history screen's state.
+#[derive(Debug, Default)]
+pub struct HistoryScreen {
+    game: Option<GameKind>,
+    player: Option<ProfileId>,
+    /// The match whose details are open.
+    details: Option<MatchDetails>,
+    export: Option<String>,
+}
+
+/// The match whose details are open, and its full record (read once: `None` inside when it
+/// could not be read, which the notices then explain).
+#[derive(Debug, Clone)]
+struct MatchDetails {
+    id: MatchId,
+    record: Option<Option<MatchRecord>>,
+}
+
+/// A match's seats in one line: "Ana 12 (won) · Ada 40 · Boris 101 (lost)".
+#[must_use]
+pub fn seats_line(summary: &MatchSummary) -> String {
+    summary
+        .seats
+        .iter()
+        .map(|seat| {
+            let mark = if seat.won {
+                format!(" ({})", tr!("store-history-won"))
+            } else if seat.lost {
+                format!(" ({})", tr!("store-history-lost"))
+            } else {
+                String::new()
+            };
+            format!("{} {}{mark}", seat.name, seat.total)
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// When, in the viewer's time zone: "2026-11-22 14:05".
+#[must_use]
+pub fn when(time: jiff::Timestamp) -> String {
+    time.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string()
+}
+
+/// Every round's points per seat with where they came from.
+fn round_breakdown(ui: &mut egui::Ui, record: &MatchRecord) {
+    for round in &record.rounds {
+        ui.label(RichText::new(tr!("store-history-round", round = round.round)).strong());
+        for (seat, score) in round.scores.seats() {
+            let lines: Vec<String> = score
+                .items
+                .iter()
+                .map(|item| format!("{} {:+}", crate::ui::table::results::score_kind_label(item.kind), item.points))
+                .collect();
+            let name = record.seats.get(seat.index()).map_or("?", |seat_record| seat_record.name.as_str());
+            ui.label(RichText::new(format!("{name}: {:+} ({}) → {}", score.total(), lines.join(", "), round.totals[seat])).small());
+        }
+    }
+}
+
+fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> bool {
+    ui.add(egui::Button::new(text).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked()
+}
+
+impl HistoryScreen {
+    /// Opens on `player`'s matches (every match with `None`).
+    #[must_use]
+    pub fn for_player(player: Option<ProfileId>) -> HistoryScreen {
+        HistoryScreen { player, ..HistoryScreen::default() }
+    }
+
+    fn shown<'a>(&self, history: &'a [MatchSummary]) -> Vec<&'a MatchSummary> {
+        history
+            .iter()
+            .rev()
+            .filter(|summary| self.game.is_none_or(|game| summary.game == game))
+            .filter(|summary| self.player.is_none_or(|player| summary.seat_of(player).is_some()))
+            .collect()
+    }
+
+    /// Draws the screen.
+    pub fn show(&mut self, ui: &mut egui::Ui, store: &mut Store) -> Option<HistoryRequest> {
+        if let Some(details) = &mut self.details
+            && details.record.is_none()
+        {
+            // Read once when the details open, not every frame.
+            details.record = Some(store.open_record(&details.id).unwrap_or_else(|error| {
+                tracing::error!(%error, id = %details.id, "a match record could not be read");
+                None
+            }));
+        }
+        let mut request = None;
+        ui.horizontal_wrapped(|ui| {
+            if button(ui, tr!("store-back")) {
+                request = Some(HistoryRequest::Back);
+            }
+            ui.label(RichText::new(tr!("store-history")).size(22.0).strong());
+        });
+        self.filters(ui, store);
+        let shown = self.shown(store.history());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr!("store-history-count", count = shown.len()));
+            for format in [ExportFormat::Csv, ExportFormat::Json] {
+                let label = if format == ExportFormat::Csv { tr!("store-export-csv") } else { tr!("store-export-json") };
+                if button(ui, label) {
+                    let target = export::default_target(store.root(), format);
+                    self.export = Some(match export::export(store, format, &target) {
+                        Ok(count) => tr!("store-export-done", count = count, path = target.display().to_string()),
+                        Err(error) => tr!("store-export-failed", error = error.to_string()),
+                    });
+                }
+            }
+        });
+        if let Some(message) = &self.export {
+            ui.label(RichText::new(message).small().color(theme::INK_DIM));
+        }
+        if let Some(MatchDetails { id, record }) = self.details.clone()
+            && let Some(summary) = store.history().iter().find(|summary| summary.id == id)
+        {
+            egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(format!("{} · {}", crate::ui::names::game(summary.game), when(summary.finished))).strong());
+                    if button(ui, tr!("store-history-replay")) {
+                        request = Some(HistoryRequest::Replay(id.clone()));
+                    }
+                    if button(ui, tr!("store-history-close")) {
+                        self.details = None;
+                    }
+                });
+                stats::score_over_rounds(ui, summary);
+                if let Some(Some(record)) = &record {
+                    round_breakdown(ui, record);
+                }
+            });
+        }
+        if shown.is_empty() {
+            ui.label(RichText::new(tr!("store-history-empty")).color(theme::INK_DIM));
+            return request;
+        }
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show_rows(ui, theme::HISTORY_ROW, shown.len(), |ui, rows| {
+            for summary in &shown[rows] {
+                self.row(ui, summary);
+            }
+        });
+        request
+    }
+
+    fn filters(&mut self, ui: &mut egui::Ui, store: &Store) {
+        ui.horizontal_wrapped(|ui| {
+            let game_name = self.game.map_or_else(|| tr!("store-history-all-games"), crate::ui::names::game);
+            egui::ComboBox::new("history-game", tr!("store-history-game")).selected_text(game_name).show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.game, None, tr!("store-history-all-games"));
+                for &kind in GameKind::ALL {
+                    ui.selectable_value(&mut self.game, Some(kind), crate::ui::names::game(kind));
+                }
+            });
+            let player_name = self
+                .player
+                .and_then(|id| store.profiles().get(id))
+                .map_or_else(|| tr!("store-history-all-players"), |profile| profile.name.clone());
+            egui::ComboBox::new("history-player", tr!("store-history-player")).selected_text(player_name).show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.player, None, tr!("store-history-all-players"));
+                for profile in store.profiles().all() {
+                    ui.selectable_value(&mut self.player, Some(profile.id), &profile.name);
+                }
+            });
+        });
+    }
+
+    /// One row of exactly [`theme::HISTORY_ROW`] points, whatever the width: a virtualised list
+    /// needs every row's height in advance.
+    fn row(&mut self, ui: &mut egui::Ui, summary: &MatchSummary) {
+        let size = egui::vec2(ui.available_width(), theme::HISTORY_ROW);
+        ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.set_min_size(size);
+            if button(ui, tr!("store-history-details")) {
+                self.details = Some(MatchDetails { id: summary.id.clone(), record: None });
+            }
+            ui.vertical(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "{} · {} · {}",
+                        when(summary.finished),
+                        crate::ui::names::game(summary.game),
+                        tr!("store-history-rounds", count = summary.rounds)
+                    ))
+                    .strong(),
+                );
+                ui.add(egui::Label::new(RichText::new(seats_line(summary)).color(theme::INK_DIM)).truncate());
+            });
+        });
+    }
+}

@@ -1,0 +1,68 @@
+//! The one clear message about stored data: damaged files replaced, upgrades, read-only
+//! folders and failed writes, in words, until the player has read them.
+
+use egui::RichText;
+
+use crate::store::document::Damage;
+use crate::store::{Notice, ReadOnlyReason, Recovery, Store};
+use crate::tr;
+use crate::ui::theme;
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned())
+}
+
+fn damage_text(damage: &Damage) -> String {
+    match damage {
+        Damage::Missing => tr!("store-damage-missing"),
+        Damage::Empty => tr!("store-damage-empty"),
+        Damage::Truncated(_) => tr!("store-damage-truncated"),
+        Damage::Garbage(_) => tr!("store-damage-garbage"),
+        Damage::WrongKind { .. } => tr!("store-damage-wrong-kind"),
+        Damage::Shape { .. } => tr!("store-damage-shape"),
+    }
+}
+
+/// A notice in words.
+#[must_use]
+pub fn describe(notice: &Notice) -> String {
+    match notice {
+        Notice::Damaged { file, damage, moved_to, recovered } => {
+            let file = file_name(file);
+            let damage = damage_text(damage);
+            let moved = moved_to.as_ref().map_or_else(|| "—".to_owned(), |path| path.display().to_string());
+            match recovered {
+                Recovery::Backup => tr!("store-notice-damaged-backup", file = file, damage = damage, moved = moved),
+                Recovery::Rebuilt => tr!("store-notice-damaged-rebuilt", file = file, damage = damage, moved = moved),
+                Recovery::Nothing => tr!("store-notice-damaged-nothing", file = file, damage = damage, moved = moved),
+            }
+        }
+        Notice::Migrated { file, original, .. } => tr!(
+            "store-notice-migrated",
+            file = file_name(file),
+            original = original.as_ref().map_or_else(|| "—".to_owned(), |path| path.display().to_string())
+        ),
+        Notice::ReadOnly(ReadOnlyReason::AnotherInstance) => tr!("store-notice-read-only-instance"),
+        Notice::ReadOnly(ReadOnlyReason::NewerFormat { file, .. }) => tr!("store-notice-read-only-newer", file = file_name(file)),
+        Notice::HistoryRepaired { added, dropped } => tr!("store-notice-repaired", added = *added, dropped = *dropped),
+        Notice::WriteFailed { message } => tr!("store-notice-write-failed", error = message),
+    }
+}
+
+/// Draws the notices, if any, with one button that dismisses them.
+pub fn banner(ui: &mut egui::Ui, store: &mut Store) {
+    if store.notices().is_empty() {
+        return;
+    }
+    let mut dismiss = false;
+    egui::Frame::group(ui.style()).fill(theme::PANEL).stroke(egui::Stroke::new(2.0, theme::ACCENT)).inner_margin(10.0).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        for notice in store.notices() {
+            ui.label(RichText::new(describe(notice)).color(theme::INK));
+        }
+        dismiss = ui.add(egui::Button::new(tr!("store-notice-ok")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
+    });
+    if dismiss {
+        store.dismiss_notices();
+    }
+}

@@ -1,0 +1,206 @@
+//! The statistics screen: a profile's figures at each game (played, won, lost, win rate,
+//! points per round, best and worst match) and its win rate over time; and the score-over-rounds
+//! plot of one match, which the history screen shows too.
+
+use cardtable_engine::GameKind;
+use egui::RichText;
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+
+use crate::store::Store;
+use crate::store::profiles::ProfileId;
+use crate::store::record::MatchSummary;
+use crate::store::stats::{self, GameStats, MatchMark};
+use crate::tr;
+use crate::ui::theme;
+
+/// What the statistics screen asks of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatsRequest {
+    /// Back to the start screen.
+    Back,
+    /// The profile's matches in the history.
+    History(ProfileId),
+}
+
+/// The statistics screen's state.
+#[derive(Debug, Default)]
+pub struct StatsScreen {
+    profile: Option<ProfileId>,
+    /// The game of the win-rate plot; every game with `None`.
+    game: Option<GameKind>,
+}
+
+/// Seconds in a day, to plot dates as days.
+const DAY: f64 = 86_400.0;
+
+/// Each seat's running total after each round of a match, one line per seat.
+pub fn score_over_rounds(ui: &mut egui::Ui, summary: &MatchSummary) {
+    ui.label(RichText::new(tr!("store-plot-score")).strong());
+    Plot::new(("score-over-rounds", summary.id.as_str()))
+        .height(theme::PLOT_HEIGHT)
+        .legend(Legend::default())
+        .x_axis_label(tr!("store-plot-round"))
+        .y_axis_label(tr!("store-plot-total"))
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .show(ui, |plot| {
+            for (index, seat) in summary.seats.iter().enumerate() {
+                let mut total = 0;
+                let points: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
+                    .chain(seat.round_points.iter().enumerate().map(|(round, points)| {
+                        total += points;
+                        [f64::from(u32::try_from(round + 1).unwrap_or(u32::MAX)), f64::from(total)]
+                    }))
+                    .collect();
+                plot.line(
+                    Line::new(seat.name.clone(), PlotPoints::from(points)).color(theme::SERIES[index % theme::SERIES.len()]).width(2.0),
+                );
+            }
+        });
+}
+
+fn figure(ui: &mut egui::Ui, label: String, value: String) {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(label).small().color(theme::INK_DIM));
+        ui.label(RichText::new(value).size(19.0).strong());
+    });
+}
+
+fn mark_text(mark: Option<&MatchMark>) -> String {
+    mark.map_or_else(
+        || "—".to_owned(),
+        |mark| format!("{} · {}", crate::ui::history::when(mark.finished), tr!("store-stats-total", total = mark.total)),
+    )
+}
+
+fn game_card(ui: &mut egui::Ui, game: GameKind, figures: &GameStats) {
+    egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(RichText::new(crate::ui::names::game(game)).size(20.0).strong());
+        ui.horizontal_wrapped(|ui| {
+            figure(ui, tr!("store-stats-played"), figures.played.to_string());
+            figure(ui, tr!("store-stats-won"), figures.won.to_string());
+            figure(ui, tr!("store-stats-lost"), figures.lost.to_string());
+            figure(
+                ui,
+                tr!("store-stats-win-rate"),
+                figures.win_rate().map_or_else(|| "—".to_owned(), |rate| format!("{:.0} %", rate * 100.0)),
+            );
+            figure(
+                ui,
+                tr!("store-stats-average"),
+                figures.average_round_points().map_or_else(|| "—".to_owned(), |points| format!("{points:.1}")),
+            );
+        });
+        // One line each, so a phone wraps the date rather than squeezing it into a column.
+        for (label, mark) in [(tr!("store-stats-best"), figures.best.as_ref()), (tr!("store-stats-worst"), figures.worst.as_ref())] {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(label).small().color(theme::INK_DIM));
+                ui.label(RichText::new(mark_text(mark)).strong());
+            });
+        }
+    });
+}
+
+fn win_rate_plot(ui: &mut egui::Ui, history: &[MatchSummary], profile: ProfileId, game: Option<GameKind>) {
+    let series = stats::win_rate_over_time(history, profile, game);
+    #[allow(clippy::cast_precision_loss)] // seconds since 1970 are far below 2^53
+    let points: Vec<[f64; 2]> = series.iter().map(|(time, rate)| [time.as_second() as f64 / DAY, rate * 100.0]).collect();
+    Plot::new("win-rate-over-time")
+        .height(theme::PLOT_HEIGHT)
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label(tr!("store-plot-date"))
+        .y_axis_label(tr!("store-stats-win-rate"))
+        .x_axis_formatter(|mark, _| {
+            #[allow(clippy::cast_possible_truncation)] // whole days since 1970 fit an i64
+            let second = (mark.value * DAY) as i64;
+            jiff::Timestamp::from_second(second).map(|time| time.strftime("%Y-%m-%d").to_string()).unwrap_or_default()
+        })
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .show(ui, |plot| plot.line(Line::new(tr!("store-stats-win-rate"), PlotPoints::from(points)).color(theme::ACCENT).width(2.0)));
+}
+
+impl StatsScreen {
+    /// Opens on `profile` (the most recent player when `None`).
+    #[must_use]
+    pub fn for_profile(profile: Option<ProfileId>) -> StatsScreen {
+        StatsScreen { profile, game: None }
+    }
+
+    /// Draws the screen.
+    pub fn show(&mut self, ui: &mut egui::Ui, store: &Store) -> Option<StatsRequest> {
+        let mut request = None;
+        let profiles = store.profiles();
+        if self.profile.and_then(|id| profiles.get(id)).is_none() {
+            self.profile = profiles.recent().next().or_else(|| profiles.all().first()).map(|profile| profile.id);
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.add(egui::Button::new(tr!("store-back")).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked() {
+                request = Some(StatsRequest::Back);
+            }
+            ui.label(RichText::new(tr!("store-statistics")).size(22.0).strong());
+            if let Some(profile) = self.profile
+                && ui.add(egui::Button::new(tr!("store-history")).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked()
+            {
+                request = Some(StatsRequest::History(profile));
+            }
+        });
+        let Some(profile) = self.profile.and_then(|id| profiles.get(id)) else {
+            ui.label(RichText::new(tr!("store-stats-no-profile")).color(theme::INK_DIM));
+            return request;
+        };
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
+            ui.horizontal_wrapped(|ui| {
+                ui.label(tr!("store-stats-profile"));
+                for other in profiles.all() {
+                    let selected = other.id == profile.id;
+                    ui.horizontal(|ui| {
+                        crate::ui::profiles::avatar(ui, &other.avatar, theme::AVATAR * 0.6);
+                        if ui.add(egui::Button::selectable(selected, &other.name).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                            self.profile = Some(other.id);
+                        }
+                    });
+                }
+            });
+            let per_game = stats::per_game(store.history(), profile.id);
+            if per_game.is_empty() {
+                ui.label(RichText::new(tr!("store-stats-none", name = &profile.name)).color(theme::INK_DIM));
+                return;
+            }
+            for (game, figures) in &per_game {
+                game_card(ui, *game, figures);
+            }
+            ui.add_space(8.0);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(tr!("store-stats-win-rate-plot")).strong());
+                if ui
+                    .add(
+                        egui::Button::selectable(self.game.is_none(), tr!("store-history-all-games"))
+                            .min_size(egui::vec2(0.0, theme::TOUCH)),
+                    )
+                    .clicked()
+                {
+                    self.game = None;
+                }
+                for game in per_game.keys() {
+                    if ui
+                        .add(
+                            egui::Button::selectable(self.game == Some(*game), crate::ui::names::game(*game))
+                                .min_size(egui::vec2(0.0, theme::TOUCH)),
+                        )
+                        .clicked()
+                    {
+                        self.game = Some(*game);
+                    }
+                }
+            });
+            win_rate_plot(ui, store.history(), profile.id, self.game);
+        });
+        request
+    }
+}

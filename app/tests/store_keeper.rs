@@ -1,0 +1,71 @@
+//! The keeper, the table's one hook into the store: a match is saved after every action (a
+//! burst of actions while a save is written is saved together once it is durable), and a
+//! decided match is recorded with its save removed.
+
+mod store_support;
+
+use cardtable::session::host::Host;
+use cardtable::store::Store;
+use cardtable::store::keeper::{MatchKeeper, SaveStatus};
+use cardtable::store::record::MatchId;
+use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use store_support::{at, play, seats};
+
+#[test]
+fn every_action_ends_up_saved_and_the_decided_match_recorded() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut store = Store::open(dir.path()).expect("opens");
+    let mut host = Host::new(AnyOptions::defaults(GameKind::HundredOne), seats(), 21).expect("table");
+    let mut keeper = MatchKeeper::new(&host, at(10));
+    let mut rng = GameRng::from_seed(21);
+    keeper.sync(&host, &mut store, at(10));
+    assert_eq!(keeper.status(), &SaveStatus::Nothing, "nothing to save before the first action");
+    for _ in 0..5 {
+        play(&mut host, &mut rng, 1);
+        keeper.sync(&host, &mut store, at(11));
+    }
+    keeper.wait();
+    keeper.sync(&host, &mut store, at(12));
+    keeper.wait();
+    assert_eq!(keeper.status(), &SaveStatus::Saved);
+    store.flush();
+    assert_eq!(store.unfinished().len(), 1);
+    assert_eq!(store.unfinished()[0].steps.len(), 5, "the latest action is in the save");
+    while host.phase() != Phase::MatchOver {
+        play(&mut host, &mut rng, 1);
+        keeper.sync(&host, &mut store, at(13));
+    }
+    assert_eq!(keeper.wait(), &SaveStatus::Recorded);
+    assert!(store.unfinished().is_empty());
+    let id: &MatchId = keeper.id();
+    assert!(store.history().iter().any(|summary| &summary.id == id));
+    store.flush();
+    drop(store);
+    let store = Store::open(dir.path()).expect("opens");
+    assert!(store.unfinished().is_empty(), "the save was removed once the record was durable");
+    let summary = store.history().iter().find(|summary| &summary.id == keeper.id()).expect("recorded");
+    assert_eq!(summary.seats[0].name, "Ana");
+    assert!(!dir.path().join(format!("saved/{id}.json")).exists() && !dir.path().join(format!("saved/{id}.bak.json")).exists());
+}
+
+#[test]
+fn a_match_saved_and_recorded_before_a_crash_is_not_offered_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut store = Store::open(dir.path()).expect("opens");
+    let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), seats(), 5).expect("table");
+    play(&mut host, &mut GameRng::from_seed(5), 100_000);
+    let id = MatchId::new(at(0), 5);
+    // The crash: the record is durable, the save is still there.
+    let saved = cardtable::store::saved::SavedMatch::of(id.clone(), at(0), at(1), &host, store.profiles());
+    store.save_unfinished(saved).expect("writable").wait().expect("durable");
+    store.flush();
+    let record = cardtable::store::record::MatchRecord::from_host(id.clone(), at(0), at(2), &host, store.profiles()).expect("decided");
+    std::fs::write(dir.path().join(format!("history/matches/{id}.json")), cardtable::store::document::encode(&record).expect("encodes"))
+        .expect("written");
+    drop(store);
+    let store = Store::open(dir.path()).expect("opens");
+    assert!(store.unfinished().is_empty(), "the recorded match is not offered for resuming");
+    assert_eq!(store.history().len(), 1);
+    store.flush();
+    assert!(!dir.path().join(format!("saved/{id}.json")).exists(), "and its save is gone");
+}

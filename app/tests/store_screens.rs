@@ -1,0 +1,182 @@
+//! The store's screens in the real app, driven through the accessibility tree with a store in a
+//! temporary folder: profiles (create, rename, delete with confirmation; history keeps the
+//! name), history (list, details with the score plot, replay forward and back), statistics,
+//! the resume offer, and the one message about a damaged file. Phone and desktop sizes.
+
+mod store_support;
+
+use cardtable::app::{CardtableApp, Screen};
+use cardtable::store::Store;
+use cardtable::store::profiles::Avatar;
+use cardtable_engine::GameKind;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use store_support::{at, finished, unfinished};
+
+const SIZES: [[f32; 2]; 2] = [[360.0, 640.0], [1280.0, 800.0]];
+
+fn app(root: &std::path::Path, size: [f32; 2]) -> Harness<'static, CardtableApp> {
+    let store = Store::open(root).expect("opens");
+    Harness::builder().with_size(size).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))))
+}
+
+/// A folder with Ana's profile and three of her finished matches.
+fn with_history(root: &std::path::Path) {
+    let mut store = Store::open(root).expect("opens");
+    store.edit_profiles(|book| book.create("Ana", Avatar::Emoji("★".into()), at(0))).expect("created").1.wait().expect("durable");
+    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::HundredOne), (3, GameKind::CrazyEights)] {
+        let record = finished(&store, kind, seed, 1_700_000_000 + seed.cast_signed() * 86_400);
+        store.record(record).expect("writable").wait().expect("durable");
+    }
+    store.flush();
+}
+
+fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+/// Scrolls the widget into view (a phone shows little at once), then clicks it.
+fn click(harness: &mut Harness<'_, CardtableApp>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+#[test]
+fn profiles_are_created_renamed_and_deleted_after_confirmation_and_history_keeps_the_name() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("data");
+        let mut harness = app(&root, size);
+        click(&mut harness, "Profiles");
+        harness.get_by_label_contains("No profiles yet");
+        type_into(&mut harness, "Name", "Ana");
+        click(&mut harness, "Create profile");
+        let store = harness.state().store().expect("a store");
+        assert_eq!(store.profiles().all().len(), 1);
+        assert_eq!(store.profiles().all()[0].name, "Ana");
+        type_into(&mut harness, "Name", "ana");
+        click(&mut harness, "Create profile");
+        harness.get_by_label("There is already a profile called Ana.");
+        // A match under her name, then a rename and a delete.
+        let summary = {
+            let mut store = Store::open(&root).expect("opens read-only beside the app");
+            assert!(store.read_only().is_some(), "the app holds the folder");
+            let record = finished(&store, GameKind::CrazyEights, 4, 1_700_000_000);
+            assert!(store.record(record).is_err(), "a second instance never writes");
+            drop(store);
+            finished(harness.state().store().expect("a store"), GameKind::CrazyEights, 4, 1_700_000_000).summary()
+        };
+        assert_eq!(summary.seats[0].name, "Ana");
+        click(&mut harness, "Rename");
+        type_into(&mut harness, "New name", " Maria");
+        click(&mut harness, "Save");
+        assert_eq!(harness.state().store().expect("a store").profiles().all()[0].name, "Ana Maria");
+        click(&mut harness, "Delete");
+        harness.get_by_label_contains("Their finished matches stay in the history");
+        assert_eq!(harness.state().store().expect("a store").profiles().all().len(), 1, "not deleted before the confirmation");
+        click(&mut harness, "Delete Ana Maria");
+        assert!(harness.state().store().expect("a store").profiles().all().is_empty());
+        harness.state().store().expect("a store").flush();
+        drop(harness);
+        let store = Store::open(&root).expect("opens");
+        assert!(store.profiles().all().is_empty(), "the deletion was saved");
+    }
+}
+
+#[test]
+fn the_history_lists_matches_opens_details_and_replays_forward_and_back() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("data");
+        with_history(&root);
+        let mut harness = app(&root, size);
+        click(&mut harness, "History");
+        harness.get_by_label("3 matches");
+        assert_eq!(harness.query_all_by_label("Details").count(), 3, "one row per match");
+        harness.get_all_by_label("Details").next().expect("a row").click();
+        harness.run();
+        harness.get_by_label("Score over rounds");
+        assert!(harness.query_all_by_label("Round 1").count() >= 1, "each round's points with their breakdown");
+        assert!(harness.query_all_by_label_contains("Ana: ").count() >= 1);
+        click(&mut harness, "Replay");
+        let Screen::Replay(replay) = harness.state().screen() else { panic!("the replay viewer opens") };
+        let steps = replay.replay().len();
+        assert!(steps > 0);
+        harness.get_by_label("Before the first move.");
+        harness.get_by_label(&format!("Step 0 of {steps}"));
+        click(&mut harness, "Step ▶");
+        click(&mut harness, "Step ▶");
+        harness.get_by_label(&format!("Step 2 of {steps}"));
+        click(&mut harness, "◀ Step back");
+        harness.get_by_label(&format!("Step 1 of {steps}"));
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+        harness.get_by_label(&format!("Step 2 of {steps}"));
+        click(&mut harness, "End ▶▶");
+        harness.get_by_label(&format!("Step {steps} of {steps}"));
+        let Screen::Replay(replay) = harness.state().screen() else { panic!("still replaying") };
+        assert_eq!(replay.replay().host().phase(), cardtable_engine::Phase::MatchOver);
+        click(&mut harness, "← Back");
+        assert!(matches!(harness.state().screen(), Screen::History(_)));
+    }
+}
+
+#[test]
+fn statistics_show_each_game_and_the_win_rate_over_time() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("data");
+        with_history(&root);
+        let mut harness = app(&root, size);
+        click(&mut harness, "Statistics");
+        assert!(harness.query_all_by_label("Crazy Eights").count() >= 1);
+        assert!(harness.query_all_by_label("One Hundred and One").count() >= 1);
+        assert_eq!(harness.query_all_by_label("Played").count(), 2, "one card per game played");
+        harness.get_by_label("2");
+        harness.get_by_label("Win rate over time");
+        click(&mut harness, "History");
+        assert!(matches!(harness.state().screen(), Screen::History(_)), "from statistics to the profile's matches");
+    }
+}
+
+#[test]
+fn an_unfinished_match_is_offered_and_resumes_where_it_stopped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let saved = {
+        let mut store = Store::open(&root).expect("opens");
+        let saved = unfinished(&store, 12, 7, 100);
+        store.save_unfinished(saved.clone()).expect("writable").wait().expect("durable");
+        saved
+    };
+    let mut harness = app(&root, [360.0, 640.0]);
+    harness.get_by_label("Unfinished matches");
+    click(&mut harness, "Discard");
+    harness.get_by_label("Discard this match for good?");
+    click(&mut harness, "Cancel");
+    click(&mut harness, "Resume");
+    let Screen::Table(table) = harness.state().screen() else { panic!("the table opens") };
+    let steps = table.host().expect("a local table").steps();
+    assert!(steps.starts_with(&saved.steps), "every saved step is back (bots may already play on): {steps:?}");
+}
+
+#[test]
+fn a_damaged_file_is_told_once_and_the_message_can_be_dismissed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let mut store = Store::open(&root).expect("opens");
+    store.edit_profiles(|book| book.create("Ana", Avatar::Colour([1, 2, 3]), at(0))).expect("created").1.wait().expect("durable");
+    drop(store);
+    std::fs::write(root.join("profiles.json"), b"{\"cardtable\":\"prof").expect("damaged");
+    let mut harness = app(&root, [1000.0, 720.0]);
+    harness.get_by_label_contains("profiles.json: the file was cut short");
+    click(&mut harness, "OK");
+    assert!(harness.query_by_label_contains("the file was cut short").is_none());
+}

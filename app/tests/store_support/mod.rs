@@ -1,0 +1,51 @@
+//! Shared by the store's tests: finished and unfinished matches played by random legal moves.
+
+#![allow(dead_code)]
+
+use cardtable::session::host::Host;
+use cardtable::session::seating::{Occupant, quick_seating};
+use cardtable::store::Store;
+use cardtable::store::record::{MatchId, MatchRecord};
+use cardtable::store::saved::SavedMatch;
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+
+/// A timestamp `second` seconds after the epoch.
+pub fn at(second: i64) -> jiff::Timestamp {
+    jiff::Timestamp::from_second(second).expect("in range")
+}
+
+/// Plays `host` by random legal moves, at most `steps` more steps or to the end of the match.
+pub fn play(host: &mut Host, rng: &mut GameRng, steps: usize) {
+    for _ in 0..steps {
+        match host.phase() {
+            Phase::MatchOver => return,
+            Phase::RoundOver => host.next_round().expect("deals"),
+            Phase::Playing => {
+                let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
+                let legal = host.legal_actions(seat);
+                host.act(seat, legal[rng.below(legal.len())]).expect("legal");
+            }
+        }
+    }
+}
+
+/// Ana (a person) and bots at a table of `kind`.
+pub fn seats() -> Vec<Occupant> {
+    quick_seating("Ana", 3, BotLevel::Random)
+}
+
+/// A whole match of `kind` from `seed`, recorded as finished at `second`.
+pub fn finished(store: &Store, kind: GameKind, seed: u64, second: i64) -> MatchRecord {
+    let mut host = Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table");
+    play(&mut host, &mut GameRng::from_seed(seed), 100_000);
+    let id = MatchId::new(at(second), seed);
+    MatchRecord::from_host(id, at(second - 60), at(second), &host, store.profiles()).expect("decided")
+}
+
+/// A match of `kind` from `seed` after `steps` steps, saved at `second`.
+pub fn unfinished(store: &Store, seed: u64, steps: usize, second: i64) -> SavedMatch {
+    let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), seats(), seed).expect("table");
+    play(&mut host, &mut GameRng::from_seed(seed), steps);
+    SavedMatch::of(MatchId::new(at(0), seed), at(0), at(second), &host, store.profiles())
+}

@@ -1,0 +1,108 @@
+# Profiles, history, statistics, replay, saved matches and the data folder's notices.
+
+store-back = ← Back
+store-profiles = Profiles
+store-history = History
+store-statistics = Statistics
+store-cancel = Cancel
+
+store-resume-title = Unfinished matches
+store-resume-line = { $game }: { $players } — { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}, saved { $when }
+store-resume = Resume
+store-discard = Discard
+store-discard-confirm = Discard this match for good?
+store-discard-yes = Discard it
+store-resume-failed = This match cannot be resumed: { $error }
+
+store-profile-new = New profile
+store-profile-name = Name
+store-profile-create = Create profile
+store-profile-new-name = New name
+store-profile-rename = Rename
+store-profile-save = Save
+store-profile-delete = Delete
+store-profile-delete-confirm = Delete { $name }? Their finished matches stay in the history under this name.
+store-profile-delete-yes = Delete { $name }
+store-profile-since = since { $date }
+store-profile-none = No profiles yet: make one for each person who plays on this device.
+store-profile-recent = Played recently: { $names }
+store-profile-avatar = Avatar
+store-profile-error-empty = A profile needs a name.
+store-profile-error-long = A name has at most { $max } characters.
+store-profile-error-taken = There is already a profile called { $name }.
+store-profile-error-unknown = That profile no longer exists.
+
+store-history-empty = No finished matches yet.
+store-history-count = { $count ->
+    [one] One match
+   *[other] { $count } matches
+}
+store-history-game = Game
+store-history-player = Player
+store-history-all-games = All games
+store-history-all-players = Everyone
+store-history-replay = Replay
+store-history-details = Details
+store-history-close = Close
+store-history-rounds = { $count ->
+    [one] one round
+   *[other] { $count } rounds
+}
+store-history-round = Round { $round }
+store-history-won = won
+store-history-lost = lost
+store-export-csv = Export CSV
+store-export-json = Export JSON
+store-export-done = Exported { $count } matches to { $path }
+store-export-failed = The export failed: { $error }
+
+store-stats-profile = Whose statistics
+store-stats-played = Played
+store-stats-won = Won
+store-stats-lost = Lost
+store-stats-win-rate = Win rate
+store-stats-average = Points per round
+store-stats-best = Best match
+store-stats-worst = Worst match
+store-stats-total = total { $total }
+store-stats-none = { $name } has not finished a match yet.
+store-stats-no-profile = Make a profile to keep statistics.
+store-stats-win-rate-plot = Win rate over time
+store-plot-score = Score over rounds
+store-plot-round = Round
+store-plot-total = Total
+store-plot-date = Date
+
+store-replay-title = Replay: { $game }
+store-replay-step = Step { $at } of { $len }
+store-replay-position = Move
+store-replay-start = ◀◀ Start
+store-replay-back = ◀ Step back
+store-replay-forward = Step ▶
+store-replay-end = End ▶▶
+store-replay-deal = The next round is dealt.
+store-replay-acted = { $name }: { $action }
+store-replay-before = Before the first move.
+store-replay-points = { $points } pts
+store-replay-unreadable = This match cannot be replayed: { $error }
+store-replay-missing = This match's record could not be read.
+
+store-notice-ok = OK
+store-damage-missing = the file was missing
+store-damage-empty = the file was empty
+store-damage-truncated = the file was cut short
+store-damage-garbage = the file was not readable
+store-damage-wrong-kind = the file was not a Cardtable file of its kind
+store-damage-shape = the data did not fit its format
+store-notice-damaged-backup = { $file }: { $damage }. The last good copy is used; the damaged file is kept as { $moved }.
+store-notice-damaged-rebuilt = { $file }: { $damage }. It was rebuilt from the match records; the damaged file is kept as { $moved }.
+store-notice-damaged-nothing = { $file }: { $damage }, and there was no good copy, so it starts empty. The damaged file is kept as { $moved }.
+store-notice-migrated = { $file } came from an older Cardtable and was upgraded; the original is kept as { $original }.
+store-notice-read-only-instance = Another Cardtable is using your data: you can look at everything here, but nothing is saved.
+store-notice-read-only-newer = { $file } was written by a newer Cardtable: you can look at everything here, but nothing is saved, so nothing of it is lost.
+store-notice-repaired = The history index was brought up to date ({ $added } found, { $dropped } gone).
+store-notice-write-failed = Saving failed: { $error }
+store-no-data = Profiles, history and saved matches are off: { $error }

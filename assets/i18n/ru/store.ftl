@@ -1,0 +1,111 @@
+# Профили, история, статистика, повтор, сохранённые партии и сообщения о папке данных.
+
+store-back = ← Назад
+store-profiles = Профили
+store-history = История
+store-statistics = Статистика
+store-cancel = Отмена
+
+store-resume-title = Незаконченные партии
+store-resume-line = { $game }: { $players } — { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
+}, сохранено { $when }
+store-resume = Продолжить
+store-discard = Удалить
+store-discard-confirm = Удалить эту партию насовсем?
+store-discard-yes = Да, удалить
+store-resume-failed = Эту партию нельзя продолжить: { $error }
+
+store-profile-new = Новый профиль
+store-profile-name = Имя
+store-profile-create = Создать профиль
+store-profile-new-name = Новое имя
+store-profile-rename = Переименовать
+store-profile-save = Сохранить
+store-profile-delete = Удалить
+store-profile-delete-confirm = Удалить профиль { $name }? Сыгранные партии останутся в истории под этим именем.
+store-profile-delete-yes = Удалить { $name }
+store-profile-since = с { $date }
+store-profile-none = Профилей пока нет: заведите по одному на каждого, кто играет на этом устройстве.
+store-profile-recent = Недавно играли: { $names }
+store-profile-avatar = Аватар
+store-profile-error-empty = У профиля должно быть имя.
+store-profile-error-long = Имя не длиннее { $max } символов.
+store-profile-error-taken = Профиль с именем { $name } уже есть.
+store-profile-error-unknown = Этого профиля больше нет.
+
+store-history-empty = Законченных партий пока нет.
+store-history-count = { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+}
+store-history-game = Игра
+store-history-player = Игрок
+store-history-all-games = Все игры
+store-history-all-players = Все игроки
+store-history-replay = Повтор
+store-history-details = Подробно
+store-history-close = Закрыть
+store-history-rounds = { $count ->
+    [one] { $count } раунд
+    [few] { $count } раунда
+   *[many] { $count } раундов
+}
+store-history-round = Раунд { $round }
+store-history-won = победа
+store-history-lost = проигрыш
+store-export-csv = Экспорт CSV
+store-export-json = Экспорт JSON
+store-export-done = Партий выгружено: { $count }, файл { $path }
+store-export-failed = Экспорт не удался: { $error }
+
+store-stats-profile = Чья статистика
+store-stats-played = Сыграно
+store-stats-won = Побед
+store-stats-lost = Поражений
+store-stats-win-rate = Доля побед
+store-stats-average = Очков за раунд
+store-stats-best = Лучшая партия
+store-stats-worst = Худшая партия
+store-stats-total = итог { $total }
+store-stats-none = { $name } ещё не закончил(а) ни одной партии.
+store-stats-no-profile = Заведите профиль, чтобы вести статистику.
+store-stats-win-rate-plot = Доля побед со временем
+store-plot-score = Счёт по раундам
+store-plot-round = Раунд
+store-plot-total = Итог
+store-plot-date = Дата
+
+store-replay-title = Повтор: { $game }
+store-replay-step = Шаг { $at } из { $len }
+store-replay-position = Ход
+store-replay-start = ◀◀ В начало
+store-replay-back = ◀ Шаг назад
+store-replay-forward = Шаг ▶
+store-replay-end = В конец ▶▶
+store-replay-deal = Сдаётся следующий раунд.
+store-replay-acted = { $name }: { $action }
+store-replay-before = До первого хода.
+store-replay-points = { $points } очк.
+store-replay-unreadable = Эту партию нельзя повторить: { $error }
+store-replay-missing = Запись этой партии не читается.
+
+store-notice-ok = Понятно
+store-damage-missing = файл пропал
+store-damage-empty = файл пуст
+store-damage-truncated = файл обрезан
+store-damage-garbage = файл не читается
+store-damage-wrong-kind = это не файл Cardtable нужного вида
+store-damage-shape = данные не подходят к формату
+store-notice-damaged-backup = { $file }: { $damage }. Используется последняя исправная копия; повреждённый файл сохранён как { $moved }.
+store-notice-damaged-rebuilt = { $file }: { $damage }. Он восстановлен по записям партий; повреждённый файл сохранён как { $moved }.
+store-notice-damaged-nothing = { $file }: { $damage }, а исправной копии нет, поэтому он начат заново. Повреждённый файл сохранён как { $moved }.
+store-notice-migrated = { $file } был от старой версии Cardtable и обновлён; оригинал сохранён как { $original }.
+store-notice-read-only-instance = Ваши данные открыты в другом окне Cardtable: здесь всё можно смотреть, но ничего не сохраняется.
+store-notice-read-only-newer = { $file } записан более новой версией Cardtable: здесь всё можно смотреть, но ничего не сохраняется, чтобы ничего не потерять.
+store-notice-repaired = Указатель истории обновлён (найдено { $added }, пропало { $dropped }).
+store-notice-write-failed = Не удалось сохранить: { $error }
+store-no-data = Профили, история и сохранения отключены: { $error }
