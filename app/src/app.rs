@@ -86,6 +86,8 @@ pub struct CardtableApp {
     lan_status: Option<SharedStatus>,
     /// A problem to tell the player once (a table that could not be opened).
     notice: Option<String>,
+    /// How many of the link's matches this device has recorded.
+    lan_recorded: u32,
 }
 
 impl CardtableApp {
@@ -126,6 +128,7 @@ impl CardtableApp {
             hosting: None,
             lan_status: None,
             notice: None,
+            lan_recorded: 0,
         }
     }
 
@@ -161,8 +164,32 @@ impl CardtableApp {
 
     /// Leaves any networked table: a hosted one is closed (its guests are told).
     fn leave_lan(&mut self) {
+        // The rounds finished so far stay in the history when leaving an undecided match.
+        self.record_lan_match(true);
         self.hosting = None;
         self.lan_status = None;
+        self.lan_recorded = 0;
+    }
+
+    /// Records the networked match at the table in this device's history once there is
+    /// something to keep (see [`crate::net::record::network_record`]), each match once.
+    fn record_lan_match(&mut self, leaving: bool) {
+        let (Some(store), Some(status)) = (&mut self.store, &self.lan_status) else { return };
+        let Ok(status) = status.lock() else { return };
+        if status.matches <= self.lan_recorded {
+            return;
+        }
+        // The id's nonce is random: a guest has no seed, and the app's seed sequence deals the
+        // local tables, so it must not move.
+        let now = jiff::Timestamp::now();
+        let nonce = getrandom::u64().unwrap_or_default();
+        let Some(record) = crate::net::record::network_record(&status, store.profiles(), leaving, now, nonce) else {
+            return;
+        };
+        self.lan_recorded = status.matches;
+        if let Err(error) = store.record(record) {
+            tracing::error!(%error, "a networked match could not be recorded");
+        }
     }
 
     /// Opens the table of the "New table" form on the home network.
@@ -293,7 +320,8 @@ impl CardtableApp {
             StartChoice::Settings => self.screen = Screen::Settings,
             StartChoice::About => self.screen = Screen::About,
             StartChoice::JoinLan => {
-                let name = tr!("setup-default-player", number = 1);
+                // The profile used last, as at a new table ("Player 1" without one); editable.
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
                 if let Some(lan) = self.lan() {
                     let join = JoinScreen::new(lan, name);
                     self.screen = Screen::Lan(Box::new(LanScreen::Join(join)));
@@ -370,6 +398,7 @@ impl eframe::App for CardtableApp {
                 }
             }
         }
+        self.record_lan_match(false);
         if let Screen::Table(table) = &mut self.screen {
             let now = ctx.input(|input| input.time);
             if let Some(after) = table.logic(now) {
@@ -503,6 +532,8 @@ impl eframe::App for CardtableApp {
             }
             Some(LanOutcome::Play(session, hosting)) => {
                 self.lan_status = Some(session.status());
+                self.lan_recorded = 0;
+                self.keeper = None;
                 self.hosting = hosting;
                 self.screen = Screen::Table(Box::new(TableScreen::new(session, self.settings)));
             }

@@ -163,3 +163,72 @@ fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
     drop(harness);
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
+
+/// RULES of issue 10: every device records the finished match in its own score history. The
+/// window hosts a Dunno table for three guests (it plays no seat itself; a Dunno match is one
+/// round, which random guests finish quickly), the guests play it to the end over loopback
+/// QUIC, and the host's history then holds the match with the result every guest was told;
+/// each guest's own record agrees.
+#[test]
+fn the_hosting_window_records_the_finished_match_in_its_history() {
+    let dir = temp_dir("record");
+    let root = dir.join("data");
+    let store = cardtable::store::Store::open(&root).expect("a data folder");
+    let lan_dir = dir.join("lan");
+    let mut harness = Harness::builder().with_size([1000.0, 1600.0]).build_eframe(move |cc| {
+        let mut app = CardtableApp::with_store(cc, 1, Ok(Some(store)));
+        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
+        app.set_lan_dir(lan_dir.clone());
+        app
+    });
+    harness.get_by_label("New Dunno table").click();
+    harness.run();
+    for seat in 1..3 {
+        harness.get_all_by_label("Person").nth(seat).expect("a seat's toggle").click();
+        harness.run();
+    }
+    harness.get_by_label("Host on the home network").click();
+    run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
+    // Seat 1 is open for a guest too: this device only watches.
+    harness.get_all_by_label("Guest").next().expect("seat 1's Guest choice").click();
+    harness.run_steps(3);
+    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
+    let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
+    let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
+
+    let runtime = runtime();
+    let mut players = Vec::new();
+    for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
+        let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello(name, None));
+        request.liveness = net_support::quic::quick_liveness();
+        let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
+        let player = net_support::quic::Player::new(link, Seat(seat), 40 + u64::from(seat));
+        player.sit();
+        players.push(player);
+    }
+    run_until(&mut harness, "the guests ready", |harness| ["Ana", "Bea", "Cal"].iter().all(|name| harness.query_by_label(name).is_some()));
+    harness.get_by_label("Start the match").click();
+    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let games: Vec<_> =
+        players.into_iter().map(|mut player| runtime.spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !games.iter().all(tokio::task::JoinHandle::is_finished) || harness.state().store().is_some_and(|store| store.history().is_empty())
+    {
+        assert!(Instant::now() < deadline, "the match did not end and get recorded in time");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let outcomes: Vec<_> = games.into_iter().map(|game| runtime.block_on(game).expect("a guest's task")).collect();
+    let store = harness.state().store().expect("a store");
+    let [summary] = store.history() else { panic!("one match recorded: {:?}", store.history()) };
+    assert!(summary.decided());
+    assert_eq!(summary.network.as_ref().map(|network| network.seats.iter().count()), Some(0), "the host's device played no seat");
+    let totals: Vec<i32> = summary.seats.iter().map(|seat| seat.total).collect();
+    for outcome in &outcomes {
+        assert_eq!(totals, outcome.result.totals.as_slice(), "the host's history agrees with what the guests were told");
+        assert_eq!(outcome.record.result, outcome.result, "each guest's own record keeps its result");
+    }
+    drop(harness);
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}

@@ -13,6 +13,7 @@
 //! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
 //! | [`remote`] | a device's picture of the table, built from the host's messages |
 //! | [`session`] | that picture as the table screen's [`crate::session::Session`] |
+//! | [`record`] | what a device keeps of a networked match in its score history |
 //! | [`discovery`] | UDP multicast or broadcast announcements on a configured interface |
 //! | [`relay`] | a lossy, reordering loopback relay for fault tests |
 //! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
@@ -25,6 +26,7 @@ pub mod identity;
 pub mod known_hosts;
 pub mod lan;
 pub mod protocol;
+pub mod record;
 pub mod relay;
 pub mod remote;
 pub mod server;

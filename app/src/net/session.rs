@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::guest::{Ending, GuestEvent, GuestLink};
-use super::protocol::{ClientMsg, Holder, HostMsg, Refusal, Role, SeatInfo};
+use super::protocol::{ClientMsg, Holder, HostMsg, MatchStart, Refusal, Role, SeatInfo};
 use super::remote::{RemoteTable, view_legal, view_phase};
 use super::server::LocalLine;
 use crate::session::host::Host;
@@ -60,6 +60,12 @@ pub struct LinkStatus {
     pub result: Option<MatchResult>,
     /// The host's last refusal of this device's request.
     pub refusal: Option<Refusal>,
+    /// The current match as announced (game, seats, this device's place).
+    pub start: Option<MatchStart>,
+    /// When this device learnt the current match began.
+    pub started: Option<jiff::Timestamp>,
+    /// How many matches began on this link (a rematch adds one), so each is recorded once.
+    pub matches: u32,
 }
 
 /// Shared view of a [`LinkStatus`].
@@ -97,6 +103,14 @@ impl NetSession {
             session.history.extend(state.log.iter().cloned().map(|event| Addressed { audience: audience(state.latest.viewer), event }));
         }
         session.table = table;
+        if let (Some(start), Ok(mut status)) = (&session.table.start, session.status.lock()) {
+            // The match began before this session took over from the lobby.
+            status.start = Some(start.clone());
+            status.started = Some(jiff::Timestamp::now());
+            status.matches = 1;
+            status.rounds.clone_from(&session.table.rounds);
+            status.result.clone_from(&session.table.result);
+        }
         session
     }
 
@@ -113,6 +127,7 @@ impl NetSession {
     }
 
     fn take(&mut self, message: HostMsg) {
+        let started = if let HostMsg::Started(start) = &message { Some(start.clone()) } else { None };
         match &message {
             HostMsg::Update(update) => {
                 let audience = audience(update.viewer);
@@ -128,6 +143,11 @@ impl NetSession {
             status.rounds.clone_from(&self.table.rounds);
             status.result.clone_from(&self.table.result);
             status.refusal.clone_from(&self.table.refusal);
+            if let Some(start) = started {
+                status.start = Some(start);
+                status.started = Some(jiff::Timestamp::now());
+                status.matches += 1;
+            }
         }
     }
 
@@ -166,7 +186,7 @@ fn audience(viewer: Viewer) -> Audience {
 }
 
 /// The seats as the table screen names them.
-fn occupants(seats: &[SeatInfo]) -> Vec<Occupant> {
+pub(crate) fn occupants(seats: &[SeatInfo]) -> Vec<Occupant> {
     seats
         .iter()
         .map(|seat| match seat.holder {

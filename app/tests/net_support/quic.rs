@@ -7,10 +7,14 @@ use std::time::Duration;
 use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, join};
 use cardtable::net::identity::{Fingerprint, Identity};
 use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken};
+use cardtable::net::record::network_record;
 use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
 use cardtable::net::server::{HostHandle, HostSettings, start_host};
+use cardtable::net::session::LinkStatus;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
 use cardtable::net::tls::{Liveness, Pin};
+use cardtable::store::profiles::ProfileBook;
+use cardtable::store::record::MatchRecord;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameRng, MatchResult, Phase, RoundResult, Seat, Viewer};
 
@@ -107,7 +111,7 @@ pub struct Player {
 }
 
 /// How a guest's match ended, as it saw it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     /// The result it was told.
     pub result: MatchResult,
@@ -115,6 +119,8 @@ pub struct Outcome {
     pub rounds: Vec<RoundResult>,
     /// Frames it received.
     pub messages: usize,
+    /// What the device would keep in its score history.
+    pub record: MatchRecord,
 }
 
 impl Player {
@@ -139,7 +145,16 @@ impl Player {
         if let Err(ending) = self.play_until(limit, decided).await {
             panic!("the connection ended: {ending}");
         }
-        Outcome { result: self.table.result.clone().expect("decided"), rounds: self.table.rounds.clone(), messages: self.messages }
+        let status = LinkStatus {
+            start: self.table.start.clone(),
+            rounds: self.table.rounds.clone(),
+            result: self.table.result.clone(),
+            matches: 1,
+            ..LinkStatus::default()
+        };
+        let now = jiff::Timestamp::now();
+        let record = network_record(&status, &ProfileBook::default(), false, now, u64::from(seat.0)).expect("a decided match is recorded");
+        Outcome { result: self.table.result.clone().expect("decided"), rounds: self.table.rounds.clone(), messages: self.messages, record }
     }
 
     /// Plays until `done` holds for what it knows (or `limit` passes, which panics); the
@@ -274,6 +289,11 @@ pub async fn play_all_and_agree(handle: &mut HostHandle, players: Vec<Player>, w
     };
     for outcome in outcomes {
         assert_eq!(outcome.result, expected, "{what}: a guest disagrees on the result");
+        // What the guest's history keeps: the same result and rounds, its own seat, no replay.
+        let record = &outcome.record;
+        assert_eq!((&record.result, &record.rounds), (&expected, &outcome.rounds), "{what}: the guest's record");
+        assert_eq!(record.network.as_ref().map(|network| (network.seats.iter().count(), network.decided)), Some((1, true)), "{what}");
+        assert!(record.steps.is_empty() && !record.replays(), "{what}: a guest's record holds no steps");
         assert_eq!(outcome.rounds.len() as u32, expected.rounds, "{what}: a guest missed a round");
         assert_eq!(outcome.rounds.last().map(|round| &round.totals), Some(&expected.totals), "{what}: the last round's totals");
     }
