@@ -5,6 +5,9 @@ use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
 use crate::cli::WindowArgs;
+use crate::net::lan::{LanContext, default_dir};
+use crate::net::session::SharedStatus;
+use crate::net::table::HostCommand;
 use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::settings::Settings;
@@ -14,6 +17,9 @@ use crate::store::record::MatchId;
 use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::history::{HistoryRequest, HistoryScreen};
+use crate::ui::lan::host::{HostLobby, Hosting};
+use crate::ui::lan::join::JoinScreen;
+use crate::ui::lan::{LanOutcome, LanScreen};
 use crate::ui::menu::{MenuChoice, MenuState};
 use crate::ui::profiles::{ProfilesRequest, ProfilesScreen};
 use crate::ui::replay::{ReplayRequest, ReplayScreen};
@@ -47,6 +53,8 @@ pub enum Screen {
     Stats(StatsScreen),
     /// Stepping through a finished match.
     Replay(Box<ReplayScreen>),
+    /// Hosting or joining a table on the home network.
+    Lan(Box<LanScreen>),
 }
 
 /// Cardtable's window.
@@ -66,6 +74,20 @@ pub struct CardtableApp {
     keeper: Option<MatchKeeper>,
     /// The start screen's way to profiles, history and unfinished matches.
     library: LibraryPanel,
+    /// LAN play's runtime and files, made on first use.
+    lan: Option<LanContext>,
+    /// The `--lan-interface` flag.
+    lan_interface: Option<std::net::Ipv4Addr>,
+    /// Where LAN files are kept, if not the platform's config folder (tests).
+    lan_dir: Option<std::path::PathBuf>,
+    /// The table this device hosts, while its match is played.
+    hosting: Option<Box<Hosting>>,
+    /// How the networked match at the table stands (its end, to tell the player).
+    lan_status: Option<SharedStatus>,
+    /// A problem to tell the player once (a table that could not be opened).
+    notice: Option<String>,
+    /// How many of the link's matches this device has recorded.
+    lan_recorded: u32,
 }
 
 impl CardtableApp {
@@ -100,6 +122,83 @@ impl CardtableApp {
             store_error,
             keeper: None,
             library: LibraryPanel::default(),
+            lan: None,
+            lan_interface: None,
+            lan_dir: None,
+            hosting: None,
+            lan_status: None,
+            notice: None,
+            lan_recorded: 0,
+        }
+    }
+
+    /// Uses this interface for LAN discovery (the `--lan-interface` flag).
+    pub fn set_lan_interface(&mut self, interface: Option<std::net::Ipv4Addr>) {
+        self.lan_interface = interface;
+    }
+
+    /// Keeps LAN files (device identity, known hosts) in `dir` instead of the platform's
+    /// config folder, so tests never touch a real profile.
+    pub fn set_lan_dir(&mut self, dir: std::path::PathBuf) {
+        self.lan_dir = Some(dir);
+    }
+
+    /// LAN play's context, made on first use (`None` if the network runtime cannot start).
+    fn lan(&mut self) -> Option<&mut LanContext> {
+        if self.lan.is_none() {
+            // The LAN files live in the data folder's `lan/` (the `--data-dir` flag moves both).
+            let dir = self.lan_dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan"))).or_else(default_dir);
+            match LanContext::new(dir, self.lan_interface) {
+                Ok(lan) => {
+                    self.notice = lan.notices.first().cloned();
+                    self.lan = Some(lan);
+                }
+                Err(error) => {
+                    tracing::error!(%error, "the network runtime could not start");
+                    self.notice = Some(tr!("net-host-error", reason = error.to_string()));
+                }
+            }
+        }
+        self.lan.as_mut()
+    }
+
+    /// Leaves any networked table: a hosted one is closed (its guests are told).
+    fn leave_lan(&mut self) {
+        // The rounds finished so far stay in the history when leaving an undecided match.
+        self.record_lan_match(true);
+        self.hosting = None;
+        self.lan_status = None;
+        self.lan_recorded = 0;
+    }
+
+    /// Records the networked match at the table in this device's history once there is
+    /// something to keep (see [`crate::net::record::network_record`]), each match once.
+    fn record_lan_match(&mut self, leaving: bool) {
+        let (Some(store), Some(status)) = (&mut self.store, &self.lan_status) else { return };
+        let Ok(status) = status.lock() else { return };
+        if status.matches <= self.lan_recorded {
+            return;
+        }
+        // The id's nonce is random: a guest has no seed, and the app's seed sequence deals the
+        // local tables, so it must not move.
+        let now = jiff::Timestamp::now();
+        let nonce = getrandom::u64().unwrap_or_default();
+        let Some(record) = crate::net::record::network_record(&status, store.profiles(), leaving, now, nonce) else {
+            return;
+        };
+        self.lan_recorded = status.matches;
+        if let Err(error) = store.record(record) {
+            tracing::error!(%error, "a networked match could not be recorded");
+        }
+    }
+
+    /// Opens the table of the "New table" form on the home network.
+    fn host_lan(&mut self, form: &TableSetupForm, waker: crate::net::Waker) {
+        let (pace, seed) = (self.settings.bot_pace, self.seed());
+        let Some(lan) = self.lan() else { return };
+        match HostLobby::open(lan, form, pace, seed, waker) {
+            Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
+            Err(reason) => self.notice = Some(tr!("net-host-error", reason = reason)),
         }
     }
 
@@ -232,6 +331,14 @@ impl CardtableApp {
             }
             StartChoice::Settings => self.screen = Screen::Settings,
             StartChoice::About => self.screen = Screen::About,
+            StartChoice::JoinLan => {
+                // The profile used last, as at a new table ("Player 1" without one); editable.
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                if let Some(lan) = self.lan() {
+                    let join = JoinScreen::new(lan, name);
+                    self.screen = Screen::Lan(Box::new(LanScreen::Join(join)));
+                }
+            }
         }
     }
 
@@ -240,9 +347,41 @@ impl CardtableApp {
             MenuChoice::Resume => self.menu = None,
             MenuChoice::Leave => {
                 self.menu = None;
+                self.leave_lan();
                 self.screen = Screen::Start;
             }
             MenuChoice::SettingsChanged => self.settings_changed(),
+        }
+    }
+}
+
+impl CardtableApp {
+    /// Above every screen: a problem to tell once, and how a networked match ended.
+    fn lan_banner(&mut self, ui: &mut egui::Ui) {
+        let ending = self.lan_status.as_ref().and_then(|status| status.lock().ok().and_then(|status| status.ending.clone()));
+        if self.notice.is_none() && ending.is_none() {
+            return;
+        }
+        let mut dismiss = false;
+        let mut leave = false;
+        egui::Panel::top("lan-banner").frame(egui::Frame::new().fill(theme::ACCENT_DARK).inner_margin(8.0)).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if let Some(notice) = &self.notice {
+                    ui.label(RichText::new(notice).color(theme::INK));
+                    dismiss = ui.add(egui::Button::new("✕").min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked();
+                }
+                if let Some(ending) = &ending {
+                    ui.label(RichText::new(ui::lan::words::ending(ending)).color(theme::INK));
+                    leave = ui.add(egui::Button::new(tr!("net-back-to-start")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked();
+                }
+            });
+        });
+        if dismiss {
+            self.notice = None;
+        }
+        if leave {
+            self.leave_lan();
+            self.screen = Screen::Start;
         }
     }
 }
@@ -271,6 +410,7 @@ impl eframe::App for CardtableApp {
                 }
             }
         }
+        self.record_lan_match(false);
         if let Screen::Table(table) = &mut self.screen {
             let now = ctx.input(|input| input.time);
             if let Some(after) = table.logic(now) {
@@ -292,11 +432,17 @@ impl eframe::App for CardtableApp {
         let mut library_choice = None;
         let mut replay = None;
         let mut next_screen = None;
+        let mut lan_outcome = None;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
         // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
         if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        let waker: crate::net::Waker = {
+            let ctx = ui.ctx().clone();
+            std::sync::Arc::new(move || ctx.request_repaint())
+        };
+        self.lan_banner(ui);
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             if let Some(store) = &mut self.store {
                 ui::notices::banner(ui, store);
@@ -344,6 +490,11 @@ impl eframe::App for CardtableApp {
                     back = title_bar(ui, tr!("settings-title"));
                     settings_changed = ui::settings::show(ui, &mut self.settings);
                 }
+                Screen::Lan(screen) => {
+                    if let Some(lan) = &mut self.lan {
+                        lan_outcome = ui::lan::show(ui, screen, lan, &waker);
+                    }
+                }
                 Screen::Table(table) => {
                     if self.menu.is_none() {
                         table_request = table.show(ui);
@@ -384,7 +535,28 @@ impl eframe::App for CardtableApp {
             back = true;
         }
         if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
+            self.leave_lan();
             self.screen = Screen::Start;
+        }
+        match lan_outcome {
+            Some(LanOutcome::Back) => {
+                self.leave_lan();
+                self.screen = Screen::Start;
+            }
+            Some(LanOutcome::Play(session, hosting)) => {
+                self.lan_status = Some(session.status());
+                self.lan_recorded = 0;
+                self.keeper = None;
+                self.hosting = hosting;
+                self.screen = Screen::Table(Box::new(TableScreen::new(session, self.settings)));
+            }
+            None => {}
+        }
+        if setup_choice == Some(SetupChoice::HostLan)
+            && let Screen::Setup(form) = &self.screen
+        {
+            let form = form.clone();
+            self.host_lan(&form, waker);
         }
         if let Some(choice) = start_choice {
             self.start_choice(choice);
@@ -395,11 +567,15 @@ impl eframe::App for CardtableApp {
             let (options, seats) = (form.options.clone(), form.seats.clone());
             self.sit_down(options, seats);
         }
-        if table_request == Some(TableRequest::PlayAgain)
-            && let Screen::Table(table) = &self.screen
-            && let Some((options, seats)) = table.session().rematch()
-        {
-            self.sit_down(options, seats);
+        if table_request == Some(TableRequest::PlayAgain) {
+            if let Some(hosting) = &self.hosting {
+                // A networked table plays again where it is, with the same seats.
+                hosting.handle.command(HostCommand::Rematch);
+            } else if let Screen::Table(table) = &self.screen
+                && let Some((options, seats)) = table.session().rematch()
+            {
+                self.sit_down(options, seats);
+            }
         }
     }
 }
@@ -426,11 +602,13 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> efra
         tracing::error!(%error, "no data folder: profiles, history and saves are off");
         error.to_string()
     });
+    let lan_interface = args.lan_interface;
     eframe::run_native(
         "Cardtable",
         options,
         Box::new(move |cc| {
             let mut app = CardtableApp::with_store(cc, seed, store);
+            app.set_lan_interface(lan_interface);
             if let Some(kind) = quick_play {
                 app.start_choice(StartChoice::QuickPlay(kind));
             }

@@ -34,6 +34,11 @@ pub struct WindowArgs {
     /// The window's size in points, WIDTHxHEIGHT (e.g. 360x640).
     #[arg(long, value_parser = parse_size)]
     pub window_size: Option<WindowSize>,
+    /// The IPv4 address of the network interface LAN discovery announces and listens on
+    /// (default: the saved setting, else the system's choice); 127.0.0.1 keeps it on this
+    /// machine.
+    #[arg(long)]
+    pub lan_interface: Option<std::net::Ipv4Addr>,
 }
 
 /// A window size in points.

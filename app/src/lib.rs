@@ -5,6 +5,7 @@ pub mod app;
 pub mod cli;
 pub mod commands;
 pub mod i18n;
+pub mod net;
 pub mod session;
 pub mod settings;
 pub mod store;

@@ -150,7 +150,12 @@ impl fmt::Debug for CardSet {
 
 impl Serialize for CardSet {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
+        // An exact length, which compact binary formats (the LAN's postcard frames) need.
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for card in self.iter() {
+            serde::ser::SerializeSeq::serialize_element(&mut seq, &card)?;
+        }
+        serde::ser::SerializeSeq::end(seq)
     }
 }
 

@@ -256,7 +256,12 @@ impl fmt::Debug for SeatSet {
 
 impl Serialize for SeatSet {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
+        // An exact length, which compact binary formats (the LAN's postcard frames) need.
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for seat in self.iter() {
+            serde::ser::SerializeSeq::serialize_element(&mut seq, &seat)?;
+        }
+        serde::ser::SerializeSeq::end(seq)
     }
 }
 

@@ -3,7 +3,7 @@
 //! the statistics read, kept apart so listing thousands of matches never parses their steps.
 
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, MatchResult, RoundResult, Seat};
+use cardtable_engine::{AnyOptions, BySeat, GameKind, MatchResult, RoundResult, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use super::document::Document;
@@ -139,11 +139,47 @@ pub struct MatchRecord {
     pub result: MatchResult,
     /// Every action and deal in order: with the seed, the match itself.
     pub steps: Vec<Step>,
+    /// Set for a match played at another device's table on the home network: this device never
+    /// knew the seed or the other seats' cards, so the record holds the rounds and result only
+    /// (no steps) and does not replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<NetworkPlay>,
+}
+
+/// How this device took part in a match on the home network.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetworkPlay {
+    /// The seats played on this device (none when it watched).
+    pub seats: SeatSet,
+    /// Whether the match was decided; `false` when the table closed first (the host left), so
+    /// only the rounds finished before are kept and nobody won or lost.
+    pub decided: bool,
 }
 
 impl Document for MatchRecord {
     const KIND: &'static str = "match";
     const SCHEMA: u32 = 1;
+}
+
+/// What a device saw of a match on the home network, to record it.
+#[derive(Debug, Clone, Copy)]
+pub struct NetworkMatch<'a> {
+    /// The game and its house rules.
+    pub options: &'a AnyOptions,
+    /// Who sat where.
+    pub seats: &'a [Occupant],
+    /// The seats this device played.
+    pub played: SeatSet,
+    /// Every finished round.
+    pub rounds: &'a [RoundResult],
+    /// The result, once decided.
+    pub result: Option<&'a MatchResult>,
+    /// When the match began and when it ended (or the table closed).
+    pub started: jiff::Timestamp,
+    /// When it ended.
+    pub finished: jiff::Timestamp,
+    /// Makes the id unique (a guest has no seed).
+    pub nonce: u64,
 }
 
 /// Why a match could not be recorded.
@@ -183,7 +219,47 @@ impl MatchRecord {
             result,
             steps: host.steps().to_vec(),
             options,
+            network: None,
         })
+    }
+
+    /// The record of a match played on the home network, from what this device saw: the
+    /// seats (profiles matched by name for the seats it played), every finished round, and the
+    /// result once decided (`None`: the table closed first, and the rounds so far are kept).
+    #[must_use]
+    pub fn from_network(seen: NetworkMatch<'_>, profiles: &ProfileBook) -> MatchRecord {
+        let mut seats = SeatRecord::from_seats(seen.seats, profiles);
+        for (index, seat) in seats.iter_mut().enumerate() {
+            // Somebody else's device may use a name that is also one of our profiles'.
+            if !seen.played.contains(Seat(u8::try_from(index).expect("a table has at most eight seats"))) {
+                seat.profile = None;
+            }
+        }
+        let decided = seen.result.is_some();
+        let result = seen.result.cloned().unwrap_or_else(|| MatchResult {
+            winners: SeatSet::EMPTY,
+            losers: SeatSet::EMPTY,
+            totals: seen.rounds.last().map_or_else(|| BySeat::from(vec![0; seats.len()]), |round| round.totals.clone()),
+            rounds: u32::try_from(seen.rounds.len()).unwrap_or(u32::MAX),
+        });
+        MatchRecord {
+            id: MatchId::new(seen.started, seen.nonce),
+            started: seen.started,
+            finished: seen.finished,
+            options: seen.options.clone(),
+            seats,
+            seed: 0,
+            rounds: seen.rounds.to_vec(),
+            result,
+            steps: Vec::new(),
+            network: Some(NetworkPlay { seats: seen.played, decided }),
+        }
+    }
+
+    /// Whether the record replays (matches played here do; matches seen over the network do not).
+    #[must_use]
+    pub fn replays(&self) -> bool {
+        self.network.is_none()
     }
 
     /// The game played.
@@ -222,7 +298,14 @@ impl MatchRecord {
                 }
             })
             .collect();
-        MatchSummary { id: self.id.clone(), finished: self.finished, game: self.game(), rounds: self.result.rounds, seats }
+        MatchSummary {
+            id: self.id.clone(),
+            finished: self.finished,
+            game: self.game(),
+            rounds: self.result.rounds,
+            seats,
+            network: self.network.clone(),
+        }
     }
 }
 
@@ -260,9 +343,19 @@ pub struct MatchSummary {
     pub rounds: u32,
     /// Each seat's outcome.
     pub seats: Vec<SeatSummary>,
+    /// Set for a match seen on the home network (it does not replay; see [`MatchRecord`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<NetworkPlay>,
 }
 
 impl MatchSummary {
+    /// Whether the match was decided (a networked table may close first); statistics count
+    /// only decided matches.
+    #[must_use]
+    pub fn decided(&self) -> bool {
+        self.network.as_ref().is_none_or(|network| network.decided)
+    }
+
     /// The seat `profile` played, if they played.
     #[must_use]
     pub fn seat_of(&self, profile: ProfileId) -> Option<&SeatSummary> {

@@ -78,7 +78,7 @@ impl GameStats {
 pub fn per_game(matches: &[MatchSummary], profile: ProfileId) -> BTreeMap<GameKind, GameStats> {
     let mut stats: BTreeMap<GameKind, GameStats> = BTreeMap::new();
     for summary in matches {
-        let Some(seat) = summary.seat_of(profile) else { continue };
+        let Some(seat) = summary.seat_of(profile).filter(|_| summary.decided()) else { continue };
         let entry = stats.entry(summary.game).or_default();
         entry.played += 1;
         entry.won += u32::from(seat.won);
@@ -104,7 +104,7 @@ pub fn win_rate_over_time(matches: &[MatchSummary], profile: ProfileId, game: Op
     let (mut played, mut won) = (0_u32, 0_u32);
     matches
         .iter()
-        .filter(|summary| game.is_none_or(|game| summary.game == game))
+        .filter(|summary| summary.decided() && game.is_none_or(|game| summary.game == game))
         .filter_map(|summary| {
             let seat = summary.seat_of(profile)?;
             played += 1;
@@ -140,6 +140,7 @@ mod tests {
                     round_points: rounds.to_vec(),
                 })
                 .collect(),
+            network: None,
         }
     }
 
@@ -164,6 +165,18 @@ mod tests {
         assert_eq!(dunno.worst.as_ref().map(|mark| mark.total), Some(1));
         assert!(!per_game(&matches, ProfileId(2)).contains_key(&GameKind::Dunno));
         assert!(per_game(&matches, ProfileId(9)).is_empty());
+    }
+
+    /// A networked match the host left before it was decided is kept in the history but
+    /// counts as neither played nor won in the statistics.
+    #[test]
+    fn undecided_network_matches_are_not_counted() {
+        let decided = summary(1, GameKind::HundredOne, &[(Some(1), 40, true, false, &[40]), (None, 60, false, true, &[60])]);
+        let mut abandoned = summary(2, GameKind::HundredOne, &[(Some(1), 10, false, false, &[10]), (None, 20, false, false, &[20])]);
+        abandoned.network = Some(crate::store::record::NetworkPlay { seats: cardtable_engine::SeatSet::EMPTY, decided: false });
+        let stats = per_game(&[decided.clone(), abandoned.clone()], ProfileId(1));
+        assert_eq!((stats[&GameKind::HundredOne].played, stats[&GameKind::HundredOne].won), (1, 1));
+        assert_eq!(win_rate_over_time(&[decided, abandoned], ProfileId(1), None).len(), 1);
     }
 
     #[test]

@@ -144,8 +144,16 @@ impl HistoryScreen {
                 ui.set_width(ui.available_width());
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(format!("{} · {}", crate::ui::names::game(summary.game), when(summary.finished))).strong());
-                    if button(ui, tr!("store-history-replay")) {
-                        request = Some(HistoryRequest::Replay(id.clone()));
+                    match &summary.network {
+                        None => {
+                            if button(ui, tr!("store-history-replay")) {
+                                request = Some(HistoryRequest::Replay(id.clone()));
+                            }
+                        }
+                        Some(network) => {
+                            let played = if network.decided { tr!("store-history-network") } else { tr!("store-history-network-closed") };
+                            ui.label(RichText::new(played).color(theme::INK_DIM));
+                        }
                     }
                     if button(ui, tr!("store-history-close")) {
                         self.details = None;

@@ -3,6 +3,7 @@
 pub mod about;
 pub mod card;
 pub mod history;
+pub mod lan;
 pub mod menu;
 pub mod names;
 pub mod notices;

@@ -27,6 +27,8 @@ pub enum SetupChoice {
     Start,
     /// Back to the start screen.
     Back,
+    /// Open the table on the home network instead.
+    HostLan,
 }
 
 /// Why a table cannot start yet.
@@ -104,6 +106,10 @@ pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::
             if ui.add_enabled(problem.is_none(), start).clicked() {
                 choice = Some(SetupChoice::Start);
             }
+            if ui.add_enabled(problem.is_none(), egui::Button::new(tr!("net-setup-host")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked()
+            {
+                choice = Some(SetupChoice::HostLan);
+            }
             if touch_button(ui, tr!("nav-back")).clicked() {
                 choice = Some(SetupChoice::Back);
             }
@@ -167,7 +173,7 @@ fn number_option(ui: &mut egui::Ui, label: String, value: &mut u32, range: std::
 }
 
 /// Every house rule of the game, with a one-line explanation and its default.
-fn options_editor(ui: &mut egui::Ui, options: &mut AnyOptions) {
+pub fn options_editor(ui: &mut egui::Ui, options: &mut AnyOptions) {
     let defaults = AnyOptions::defaults(options.kind());
     match (options, defaults) {
         (AnyOptions::CrazyEights(options), AnyOptions::CrazyEights(defaults)) => {

@@ -19,6 +19,8 @@ pub enum StartChoice {
     Settings,
     /// Open About Cardtable.
     About,
+    /// Join a table hosted on the home network.
+    JoinLan,
 }
 
 /// Draws the start screen.
@@ -33,6 +35,9 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
             }
         });
         ui.label(RichText::new(tr!("app-tagline")).color(theme::INK_DIM));
+        if ui.add(egui::Button::new(RichText::new(tr!("net-start-join")).strong()).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+            choice = Some(StartChoice::JoinLan);
+        }
         ui.add_space(12.0);
         for &kind in GameKind::ALL {
             let game = names::game(kind);

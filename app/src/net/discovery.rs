@@ -1,0 +1,319 @@
+//! Finding hosts on the LAN: a host announces itself every second by UDP multicast (or
+//! broadcast) on the interface its settings name; guests listen and list the hosts heard in the
+//! last few seconds. The announcement says who the host is (fingerprint), not where: the
+//! address is the datagram's sender, the port the announced QUIC port.
+//!
+//! The interface always comes from a setting, so tests bind it to loopback
+//! (`IP_MULTICAST_IF=127.0.0.1` with TTL 0, or broadcast to 127.255.255.255) and nothing is
+//! announced on the machine's real network.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, SocketAddrV4};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cardtable_engine::GameKind;
+use serde::{Deserialize, Serialize};
+use socket2::{Domain, Protocol, Socket, Type};
+use tokio::net::UdpSocket;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use super::codec::decode_payload;
+use super::identity::Fingerprint;
+use super::protocol::PROTOCOL_VERSION;
+
+/// The multicast group Cardtable announces on (administratively scoped: stays in the LAN).
+pub const DEFAULT_GROUP: Ipv4Addr = Ipv4Addr::new(239, 255, 67, 84);
+/// The UDP port of announcements.
+pub const DEFAULT_PORT: u16 = 47_474;
+/// Largest announcement read.
+const MAX_DATAGRAM: usize = 512;
+/// Marks a Cardtable announcement.
+const MAGIC: [u8; 4] = *b"CTBL";
+
+/// How announcements travel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiscoveryMode {
+    /// To this multicast group.
+    Multicast(Ipv4Addr),
+    /// To this broadcast address (a subnet's, or 127.255.255.255 on loopback).
+    Broadcast(Ipv4Addr),
+}
+
+/// Where and how to announce and listen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscoveryConfig {
+    /// The interface's address (`0.0.0.0`: the system's choice). From the settings or the
+    /// `--lan-interface` flag.
+    pub interface: Ipv4Addr,
+    /// Multicast or broadcast.
+    pub mode: DiscoveryMode,
+    /// The UDP port.
+    pub port: u16,
+    /// Time between announcements.
+    pub interval: Duration,
+    /// Multicast hops (1 keeps announcements on the local network; 0 on this machine).
+    pub ttl: u32,
+}
+
+impl Default for DiscoveryConfig {
+    fn default() -> DiscoveryConfig {
+        DiscoveryConfig {
+            interface: Ipv4Addr::UNSPECIFIED,
+            mode: DiscoveryMode::Multicast(DEFAULT_GROUP),
+            port: DEFAULT_PORT,
+            interval: Duration::from_secs(1),
+            ttl: 1,
+        }
+    }
+}
+
+impl DiscoveryConfig {
+    /// Multicast on loopback only (tests): interface 127.0.0.1, TTL 0.
+    #[must_use]
+    pub fn loopback(port: u16) -> DiscoveryConfig {
+        DiscoveryConfig { interface: Ipv4Addr::LOCALHOST, port, ttl: 0, interval: Duration::from_millis(200), ..DiscoveryConfig::default() }
+    }
+}
+
+/// What a host says about itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Announcement {
+    /// [`MAGIC`]: tells Cardtable datagrams from others on the port.
+    pub magic: [u8; 4],
+    /// The host's protocol version (a guest lists other versions as incompatible).
+    pub version: u32,
+    /// The host's identity.
+    pub fingerprint: Fingerprint,
+    /// The host's QUIC port.
+    pub port: u16,
+    /// The host's profile name.
+    pub name: String,
+    /// The game chosen.
+    pub game: GameKind,
+    /// Seats still open.
+    pub open_seats: u8,
+    /// Whether a match is being played (guests may still watch or come back).
+    pub playing: bool,
+}
+
+impl Announcement {
+    /// An announcement of this version.
+    #[must_use]
+    pub fn new(fingerprint: Fingerprint, port: u16, name: &str, game: GameKind) -> Announcement {
+        Announcement {
+            magic: MAGIC,
+            version: PROTOCOL_VERSION,
+            fingerprint,
+            port,
+            name: name.to_owned(),
+            game,
+            open_seats: 0,
+            playing: false,
+        }
+    }
+}
+
+/// Why discovery could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("LAN discovery on {interface}: {source}")]
+pub struct DiscoveryError {
+    /// The interface configured.
+    pub interface: Ipv4Addr,
+    /// What the system said.
+    pub source: std::io::Error,
+}
+
+fn target(config: &DiscoveryConfig) -> SocketAddr {
+    let address = match config.mode {
+        DiscoveryMode::Multicast(group) => group,
+        DiscoveryMode::Broadcast(address) => address,
+    };
+    SocketAddr::V4(SocketAddrV4::new(address, config.port))
+}
+
+fn sender_socket(config: &DiscoveryConfig) -> std::io::Result<UdpSocket> {
+    let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP))?;
+    match config.mode {
+        DiscoveryMode::Multicast(_) => {
+            socket.set_multicast_if_v4(&config.interface)?;
+            socket.set_multicast_ttl_v4(config.ttl)?;
+            socket.set_multicast_loop_v4(true)?;
+        }
+        DiscoveryMode::Broadcast(_) => socket.set_broadcast(true)?,
+    }
+    socket.bind(&SocketAddr::V4(SocketAddrV4::new(config.interface, 0)).into())?;
+    socket.set_nonblocking(true)?;
+    UdpSocket::from_std(socket.into())
+}
+
+fn listener_socket(config: &DiscoveryConfig) -> std::io::Result<UdpSocket> {
+    let socket = Socket::new(Domain::IPV4, Type::DGRAM, Some(Protocol::UDP))?;
+    // Several apps (or tests) on one machine may listen at once.
+    socket.set_reuse_address(true)?;
+    #[cfg(unix)]
+    socket.set_reuse_port(true)?;
+    socket.bind(&SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::UNSPECIFIED, config.port)).into())?;
+    if let DiscoveryMode::Multicast(group) = config.mode {
+        socket.join_multicast_v4(&group, &config.interface)?;
+    }
+    socket.set_nonblocking(true)?;
+    UdpSocket::from_std(socket.into())
+}
+
+/// The address to show people for this device on `interface`: the interface itself, or, when
+/// the system chooses, the address its route to the LAN's multicast group leaves from. (A UDP
+/// socket's `connect` only picks the route; nothing is sent.)
+#[must_use]
+pub fn shown_address(interface: Ipv4Addr) -> IpAddr {
+    if !interface.is_unspecified() {
+        return IpAddr::V4(interface);
+    }
+    std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0))
+        .and_then(|socket| {
+            socket.connect((DEFAULT_GROUP, DEFAULT_PORT))?;
+            socket.local_addr()
+        })
+        .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |address| address.ip())
+}
+
+/// A host announcing itself until dropped.
+#[derive(Debug)]
+pub struct Announcer {
+    state: watch::Sender<Announcement>,
+    task: JoinHandle<()>,
+}
+
+impl Announcer {
+    /// Starts announcing `announcement` as `config` says. Must run inside a tokio runtime.
+    ///
+    /// # Errors
+    /// The socket cannot be set up on the interface.
+    pub fn start(config: &DiscoveryConfig, announcement: Announcement) -> Result<Announcer, DiscoveryError> {
+        let socket = sender_socket(config).map_err(|source| DiscoveryError { interface: config.interface, source })?;
+        let (state, watcher) = watch::channel(announcement);
+        let target = target(config);
+        let interval = config.interval;
+        let task = tokio::spawn(async move {
+            let mut ticker = tokio::time::interval(interval);
+            loop {
+                ticker.tick().await;
+                let datagram = match postcard::to_allocvec(&*watcher.borrow()) {
+                    Ok(datagram) => datagram,
+                    Err(error) => {
+                        tracing::error!(%error, "the announcement could not be encoded");
+                        return;
+                    }
+                };
+                if let Err(error) = socket.send_to(&datagram, target).await {
+                    tracing::debug!(%error, %target, "announcement not sent");
+                }
+            }
+        });
+        Ok(Announcer { state, task })
+    }
+
+    /// Changes what is announced (open seats, game).
+    pub fn update(&self, change: impl FnOnce(&mut Announcement)) {
+        self.state.send_modify(change);
+    }
+}
+
+impl Drop for Announcer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A host heard on the LAN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Discovered {
+    /// Where to connect: the announcement's sender with its QUIC port.
+    pub address: SocketAddr,
+    /// What it said.
+    pub announcement: Announcement,
+    /// When it was last heard.
+    pub heard: Instant,
+}
+
+/// Listens for announcements until dropped.
+#[derive(Debug)]
+pub struct Listener {
+    heard: Arc<Mutex<HashMap<Fingerprint, Discovered>>>,
+    expiry: Duration,
+    port: u16,
+    task: JoinHandle<()>,
+}
+
+impl Listener {
+    /// Starts listening as `config` says (`port` 0: any free port, see [`Listener::port`]).
+    /// Must run inside a tokio runtime.
+    ///
+    /// # Errors
+    /// The socket cannot be bound or cannot join the group on the interface.
+    pub fn start(config: &DiscoveryConfig) -> Result<Listener, DiscoveryError> {
+        let error = |source| DiscoveryError { interface: config.interface, source };
+        let socket = listener_socket(config).map_err(error)?;
+        let port = socket.local_addr().map_err(error)?.port();
+        let heard: Arc<Mutex<HashMap<Fingerprint, Discovered>>> = Arc::default();
+        let writer = heard.clone();
+        let task = tokio::spawn(async move {
+            let mut buffer = [0; MAX_DATAGRAM];
+            loop {
+                let Ok((len, from)) = socket.recv_from(&mut buffer).await else { continue };
+                let Some(announcement) = read_announcement(&buffer[..len]) else { continue };
+                let address = SocketAddr::new(from.ip(), announcement.port);
+                if let Ok(mut heard) = writer.lock() {
+                    heard.insert(announcement.fingerprint, Discovered { address, announcement, heard: Instant::now() });
+                }
+            }
+        });
+        Ok(Listener { heard, expiry: config.interval * 3 + Duration::from_secs(1), port, task })
+    }
+
+    /// The UDP port listened on.
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The hosts heard recently, by name.
+    #[must_use]
+    pub fn hosts(&self) -> Vec<Discovered> {
+        let Ok(mut heard) = self.heard.lock() else { return Vec::new() };
+        let now = Instant::now();
+        heard.retain(|_, host| now.duration_since(host.heard) <= self.expiry);
+        let mut hosts: Vec<Discovered> = heard.values().cloned().collect();
+        hosts.sort_by(|a, b| a.announcement.name.cmp(&b.announcement.name).then(a.address.cmp(&b.address)));
+        hosts
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A Cardtable announcement, or `None` for anything else on the port.
+fn read_announcement(datagram: &[u8]) -> Option<Announcement> {
+    decode_payload::<Announcement>(datagram).ok().filter(|announcement| announcement.magic == MAGIC)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn foreign_or_damaged_datagrams_are_ignored() {
+        let announcement = Announcement::new(Fingerprint::of(b"host"), 4000, "Ana", GameKind::Dunno);
+        let bytes = postcard::to_allocvec(&announcement).expect("encodes");
+        assert_eq!(read_announcement(&bytes), Some(announcement.clone()));
+        assert_eq!(read_announcement(b"M-SEARCH * HTTP/1.1"), None);
+        assert_eq!(read_announcement(&bytes[..bytes.len() - 1]), None);
+        let mut foreign = announcement;
+        foreign.magic = *b"XXXX";
+        assert_eq!(read_announcement(&postcard::to_allocvec(&foreign).expect("encodes")), None);
+    }
+}

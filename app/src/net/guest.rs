@@ -1,0 +1,327 @@
+//! The QUIC guest: connects to a host, checks its certificate against the pin before anything
+//! else, exchanges Hello and Welcome (versions first), then carries messages both ways until
+//! the connection ends, saying in words why it ended.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use tracing::Instrument;
+
+use super::codec::{decode_payload, encode_frame, peek_version};
+use super::identity::{Fingerprint, JoinCode};
+use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, Welcome};
+use super::stream::{ReadFailure, read_message, read_payload};
+use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
+
+/// How long connecting and the Welcome may take.
+pub const JOIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why joining failed.
+#[derive(Debug, thiserror::Error)]
+pub enum JoinError {
+    /// The host presented another certificate than the pinned one: refused before any game data.
+    #[error("host identity changed: expected {expected}, got {got}")]
+    IdentityChanged {
+        /// The code the guest expected.
+        expected: JoinCode,
+        /// The code of the certificate presented.
+        got: JoinCode,
+        /// The full fingerprint presented.
+        presented: Fingerprint,
+    },
+    /// Host and guest speak different protocol versions.
+    #[error("incompatible version: the host speaks protocol {host}, this device protocol {guest}; update both to the same Cardtable")]
+    IncompatibleVersion {
+        /// The host's version.
+        host: u32,
+        /// This device's version.
+        guest: u32,
+    },
+    /// The host turned the guest away.
+    #[error("the host refused: {0}")]
+    Refused(JoinRefusal),
+    /// Something answered that does not speak Cardtable.
+    #[error("{address} is not a Cardtable host")]
+    NotCardtable {
+        /// The address tried.
+        address: SocketAddr,
+    },
+    /// Nothing answered, or the connection failed.
+    #[error("no Cardtable host answered at {address}: {reason}")]
+    Unreachable {
+        /// The address tried.
+        address: SocketAddr,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The host's first frame could not be read.
+    #[error("the host sent something unreadable: {0}")]
+    Protocol(String),
+    /// TLS could not be configured.
+    #[error(transparent)]
+    Tls(#[from] TlsError),
+    /// No local socket could be opened.
+    #[error("cannot open a network socket: {0}")]
+    Socket(std::io::Error),
+}
+
+/// How a guest's connection ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// The host closed the table.
+    HostLeft,
+    /// This device left.
+    Left,
+    /// The seat was taken back on another connection (this app restarted, or another device).
+    Replaced,
+    /// The host found a frame from this device malformed.
+    Protocol(String),
+    /// The host turned this device away after its Welcome, or dropped it as too slow.
+    Refused(String),
+    /// The connection was lost (timeout, network).
+    Lost(String),
+}
+
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ending::HostLeft => f.write_str("the host closed the table"),
+            Ending::Left => f.write_str("you left the table"),
+            Ending::Replaced => f.write_str("your seat was taken back from another connection"),
+            Ending::Protocol(reason) => write!(f, "the host closed the connection: {reason}"),
+            Ending::Refused(reason) => write!(f, "the host refused: {reason}"),
+            Ending::Lost(reason) => write!(f, "the connection to the host was lost: {reason}"),
+        }
+    }
+}
+
+/// What a guest receives.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GuestEvent {
+    /// A message from the host.
+    Message(HostMsg),
+    /// The connection ended; nothing follows.
+    Ended(Ending),
+}
+
+/// Where and how to join.
+#[derive(Clone)]
+pub struct JoinRequest {
+    /// The host's address.
+    pub address: SocketAddr,
+    /// What the host's certificate must be.
+    pub pin: Pin,
+    /// The first frame (name, play or watch, resume token, version).
+    pub hello: Hello,
+    /// Keep-alives and idle timeout.
+    pub liveness: Liveness,
+    /// The ALPN offered ([`ALPN`]; tests offer others).
+    pub alpn: Vec<u8>,
+    /// Called when an event is waiting (wakes the window).
+    pub waker: Option<super::Waker>,
+}
+
+impl std::fmt::Debug for JoinRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JoinRequest")
+            .field("address", &self.address)
+            .field("pin", &self.pin)
+            .field("hello", &self.hello)
+            .finish_non_exhaustive()
+    }
+}
+
+impl JoinRequest {
+    /// A request with the default liveness and the Cardtable ALPN.
+    #[must_use]
+    pub fn new(address: SocketAddr, pin: Pin, hello: Hello) -> JoinRequest {
+        JoinRequest { address, pin, hello, liveness: Liveness::default(), alpn: ALPN.to_vec(), waker: None }
+    }
+}
+
+/// A guest's live connection to a host.
+#[derive(Debug)]
+pub struct GuestLink {
+    admitted: Admitted,
+    host: Fingerprint,
+    outgoing: mpsc::UnboundedSender<ClientMsg>,
+    incoming: mpsc::UnboundedReceiver<GuestEvent>,
+    connection: quinn::Connection,
+    endpoint: quinn::Endpoint,
+}
+
+impl GuestLink {
+    /// What the host said when it let this device in (its name, the resume token).
+    #[must_use]
+    pub fn admitted(&self) -> &Admitted {
+        &self.admitted
+    }
+
+    /// The host's identity, as its certificate proved.
+    #[must_use]
+    pub fn host(&self) -> Fingerprint {
+        self.host
+    }
+
+    /// Sends a message to the host.
+    pub fn send(&self, message: ClientMsg) {
+        let _ = self.outgoing.send(message);
+    }
+
+    /// The next event, if one is waiting.
+    pub fn try_next(&mut self) -> Option<GuestEvent> {
+        self.incoming.try_recv().ok()
+    }
+
+    /// Waits for the next event; `None` after the end was told.
+    pub async fn next(&mut self) -> Option<GuestEvent> {
+        self.incoming.recv().await
+    }
+
+    /// Leaves the table for good and closes the connection.
+    pub async fn leave(self) {
+        let _ = self.outgoing.send(ClientMsg::Leave);
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.connection.closed()).await;
+        self.endpoint.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"left");
+    }
+}
+
+impl Drop for GuestLink {
+    // Closing the table screen drops the connection (the seat waits for its grace period);
+    // only `leave` gives the seat up for good.
+    fn drop(&mut self) {
+        self.connection.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"closed");
+    }
+}
+
+/// Connects to a host, checks its identity and version, and says Hello.
+///
+/// # Errors
+/// See [`JoinError`]: the identity, the version, a refusal, or the network.
+pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
+    let address = request.address;
+    let bind: SocketAddr = if address.is_ipv4() { ([0, 0, 0, 0], 0).into() } else { (std::net::Ipv6Addr::UNSPECIFIED, 0).into() };
+    let endpoint = quinn::Endpoint::client(bind).map_err(JoinError::Socket)?;
+    let (config, presented) = client_config(request.pin, request.liveness, &request.alpn)?;
+    let unreachable = |reason: String| JoinError::Unreachable { address, reason };
+    let connecting = endpoint.connect_with(config, address, SERVER_NAME).map_err(|error| unreachable(error.to_string()))?;
+    let connection = match tokio::time::timeout(JOIN_TIMEOUT, connecting).await {
+        Ok(Ok(connection)) => connection,
+        Ok(Err(error)) => {
+            let seen = presented.lock().ok().and_then(|slot| *slot);
+            return Err(match seen {
+                Some(fingerprint) if !request.pin.accepts(fingerprint) => {
+                    JoinError::IdentityChanged { expected: request.pin.code(), got: fingerprint.join_code(), presented: fingerprint }
+                }
+                _ if is_alpn_refusal(&error) => JoinError::NotCardtable { address },
+                _ => unreachable(error.to_string()),
+            });
+        }
+        Err(_) => return Err(unreachable("no answer in time".to_owned())),
+    };
+    let host =
+        presented.lock().ok().and_then(|slot| *slot).ok_or_else(|| JoinError::Protocol("no certificate was presented".to_owned()))?;
+    let (mut send, mut recv) = connection.open_bi().await.map_err(|error| unreachable(error.to_string()))?;
+    let guest_version = request.hello.version;
+    let hello = encode_frame(&request.hello).map_err(|error| JoinError::Protocol(error.to_string()))?;
+    send.write_all(&hello).await.map_err(|error| unreachable(error.to_string()))?;
+    let mut buffer = Vec::new();
+    let welcome = match tokio::time::timeout(JOIN_TIMEOUT, read_payload(&mut recv, &mut buffer)).await {
+        Ok(Ok(true)) => read_welcome(&buffer, guest_version)?,
+        Ok(Ok(false)) => return Err(JoinError::Protocol("the host closed the stream without a Welcome".to_owned())),
+        Ok(Err(error)) => return Err(JoinError::Protocol(error.to_string())),
+        Err(_) => return Err(unreachable("no Welcome in time".to_owned())),
+    };
+    let admitted = welcome.answer.map_err(JoinError::Refused)?;
+    let (outgoing, outbox) = mpsc::unbounded_channel();
+    let (inbox, incoming) = mpsc::unbounded_channel();
+    let span = tracing::info_span!("host", %address, code = %host.join_code());
+    tokio::spawn(write_messages(send, outbox).instrument(span.clone()));
+    tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, request.waker).instrument(span));
+    Ok(GuestLink { admitted, host, outgoing, incoming, connection, endpoint })
+}
+
+/// Reads the Welcome: the version first, so another version is told as such.
+fn read_welcome(payload: &[u8], guest: u32) -> Result<Welcome, JoinError> {
+    let host = peek_version(payload).map_err(|error| JoinError::Protocol(error.to_string()))?;
+    if host != guest {
+        return Err(JoinError::IncompatibleVersion { host, guest });
+    }
+    decode_payload(payload).map_err(|error| JoinError::Protocol(error.to_string()))
+}
+
+/// Whether the handshake failed because the host offers no protocol we speak (ALPN).
+fn is_alpn_refusal(error: &quinn::ConnectionError) -> bool {
+    // TLS alert 120, no_application_protocol, travels as crypto error 0x100 + 120.
+    matches!(error, quinn::ConnectionError::ConnectionClosed(close) if u64::from(close.error_code) == 0x100 + 120)
+}
+
+async fn write_messages(mut send: quinn::SendStream, mut outbox: mpsc::UnboundedReceiver<ClientMsg>) {
+    while let Some(message) = outbox.recv().await {
+        let frame = match encode_frame(&message) {
+            Ok(frame) => frame,
+            Err(error) => {
+                tracing::error!(%error, "a message could not be encoded");
+                continue;
+            }
+        };
+        if send.write_all(&frame).await.is_err() {
+            return;
+        }
+    }
+    let _ = send.finish();
+}
+
+async fn read_messages(
+    connection: quinn::Connection,
+    mut recv: quinn::RecvStream,
+    mut buffer: Vec<u8>,
+    inbox: mpsc::UnboundedSender<GuestEvent>,
+    waker: Option<super::Waker>,
+) {
+    let wake = || {
+        if let Some(waker) = &waker {
+            waker();
+        }
+    };
+    let ending = loop {
+        match read_message::<HostMsg>(&mut recv, &mut buffer).await {
+            Ok(Some(message)) => {
+                if inbox.send(GuestEvent::Message(message)).is_err() {
+                    return;
+                }
+                wake();
+            }
+            Ok(None) => break ending_of(&connection.closed().await),
+            Err(ReadFailure::Frame(error)) => {
+                tracing::warn!(%error, "malformed frame from the host");
+                connection.close(quinn::VarInt::from_u32(CloseCode::Protocol as u32), error.to_string().as_bytes());
+                break Ending::Lost(format!("the host sent a malformed frame: {error}"));
+            }
+            Err(ReadFailure::Connection(quinn::ReadError::ConnectionLost(error))) => break ending_of(&error),
+            Err(ReadFailure::Connection(error)) => break Ending::Lost(error.to_string()),
+        }
+    };
+    tracing::info!(%ending, "connection ended");
+    let _ = inbox.send(GuestEvent::Ended(ending));
+    wake();
+}
+
+/// Puts a connection's end into words.
+fn ending_of(error: &quinn::ConnectionError) -> Ending {
+    match error {
+        quinn::ConnectionError::ApplicationClosed(close) => {
+            let reason = String::from_utf8_lossy(&close.reason).into_owned();
+            match CloseCode::from_u64(close.error_code.into_inner()) {
+                Some(CloseCode::HostLeft) => Ending::HostLeft,
+                Some(CloseCode::Replaced) => Ending::Replaced,
+                Some(CloseCode::Protocol) => Ending::Protocol(reason),
+                Some(CloseCode::Normal) => Ending::Left,
+                Some(CloseCode::Refused | CloseCode::TooSlow | CloseCode::Version) | None => Ending::Refused(reason),
+            }
+        }
+        quinn::ConnectionError::LocallyClosed => Ending::Left,
+        other => Ending::Lost(other.to_string()),
+    }
+}

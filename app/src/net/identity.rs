@@ -1,0 +1,315 @@
+//! The device's identity: a self-signed certificate made once and kept in the config directory,
+//! its SHA-256 [`Fingerprint`], and the short [`JoinCode`] people read off the host's screen.
+//!
+//! The join code is the first 40 bits of the fingerprint in Crockford's base 32 (`K7QM-2XPA`):
+//! short enough to read aloud, long enough that nobody on a home network forges a certificate
+//! to match it while friends are sitting down to play.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// File name of the device certificate in the config directory.
+pub const CERT_FILE: &str = "device-cert.pem";
+/// File name of the device's private key in the config directory.
+pub const KEY_FILE: &str = "device-key.pem";
+
+/// Why the device identity could not be made or read.
+#[derive(Debug, thiserror::Error)]
+pub enum IdentityError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A stored file is not a certificate or key.
+    #[error("{path} is not a valid PEM {what}: {reason}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// Certificate or key.
+        what: &'static str,
+        /// The parser's complaint.
+        reason: String,
+    },
+    /// Only one of the two files exists; making a new pair would change the identity.
+    #[error("{present} exists but {missing} does not; restore it, or delete both to make a new device identity")]
+    Incomplete {
+        /// The file found.
+        present: PathBuf,
+        /// The file missing.
+        missing: PathBuf,
+    },
+    /// The certificate could not be generated.
+    #[error("the device certificate could not be made: {0}")]
+    Generate(#[from] rcgen::Error),
+}
+
+/// The SHA-256 of a certificate (DER): who a host is, whatever its address.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Fingerprint(#[serde(with = "super::hex_bytes")] pub [u8; 32]);
+
+impl Fingerprint {
+    /// The fingerprint of a DER certificate.
+    #[must_use]
+    pub fn of(der: &[u8]) -> Fingerprint {
+        Fingerprint(Sha256::digest(der).into())
+    }
+
+    /// The short code shown on the host's screen.
+    #[must_use]
+    pub fn join_code(&self) -> JoinCode {
+        let mut bits = [0; 8];
+        bits[3..].copy_from_slice(&self.0[..5]);
+        JoinCode(u64::from_be_bytes(bits))
+    }
+}
+
+impl fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hex::encode(self.0))
+    }
+}
+
+impl fmt::Debug for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fingerprint({})", self.join_code())
+    }
+}
+
+/// A fingerprint that is not 64 hex digits.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a fingerprint is 64 hexadecimal digits")]
+pub struct BadFingerprint;
+
+impl FromStr for Fingerprint {
+    type Err = BadFingerprint;
+    fn from_str(text: &str) -> Result<Fingerprint, BadFingerprint> {
+        let mut bytes = [0; 32];
+        hex::decode_to_slice(text.trim(), &mut bytes).map_err(|_| BadFingerprint)?;
+        Ok(Fingerprint(bytes))
+    }
+}
+
+/// Crockford's base-32 digits: no I, L, O or U to misread.
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// Characters in a join code, without its dash.
+const CODE_CHARS: usize = 8;
+
+/// The first 40 bits of a fingerprint, written `K7QM-2XPA`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JoinCode(u64);
+
+impl fmt::Display for JoinCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for index in 0..CODE_CHARS {
+            if index == CODE_CHARS / 2 {
+                f.write_str("-")?;
+            }
+            let digit = (self.0 >> (5 * (CODE_CHARS - 1 - index))) & 0x1F;
+            write!(f, "{}", char::from(CROCKFORD[digit as usize]))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for JoinCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "JoinCode({self})")
+    }
+}
+
+/// Text that is not a join code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a join code is {CODE_CHARS} letters and digits, like K7QM-2XPA")]
+pub struct BadJoinCode;
+
+impl FromStr for JoinCode {
+    type Err = BadJoinCode;
+    /// Reads a code as people type it: any case, dashes and spaces ignored, O read as 0 and
+    /// I or L as 1.
+    fn from_str(text: &str) -> Result<JoinCode, BadJoinCode> {
+        let mut value = 0_u64;
+        let mut count = 0;
+        for typed in text.chars().filter(|c| !matches!(c, '-' | ' ')) {
+            let normal = match typed.to_ascii_uppercase() {
+                'O' => '0',
+                'I' | 'L' => '1',
+                other => other,
+            };
+            let digit = CROCKFORD.iter().position(|&c| char::from(c) == normal).ok_or(BadJoinCode)?;
+            value = (value << 5) | digit as u64;
+            count += 1;
+        }
+        if count == CODE_CHARS { Ok(JoinCode(value)) } else { Err(BadJoinCode) }
+    }
+}
+
+/// This device's certificate and key.
+#[derive(Debug)]
+pub struct Identity {
+    cert: CertificateDer<'static>,
+    key: PrivateKeyDer<'static>,
+    fingerprint: Fingerprint,
+}
+
+impl Clone for Identity {
+    fn clone(&self) -> Identity {
+        Identity { cert: self.cert.clone(), key: self.key.clone_key(), fingerprint: self.fingerprint }
+    }
+}
+
+impl Identity {
+    /// A new identity kept only in memory (tests, or a device that cannot write its config).
+    ///
+    /// # Errors
+    /// The certificate could not be generated.
+    pub fn generate() -> Result<Identity, IdentityError> {
+        let (cert_pem, key_pem) = Self::new_pem()?;
+        Self::from_pem(&cert_pem, &key_pem, Path::new("(generated)"))
+    }
+
+    /// The identity stored in `dir`, made and stored there on first use.
+    ///
+    /// # Errors
+    /// The files cannot be read or written, are not PEM, or only one of them exists.
+    pub fn load_or_create(dir: &Path) -> Result<Identity, IdentityError> {
+        let cert_path = dir.join(CERT_FILE);
+        let key_path = dir.join(KEY_FILE);
+        match (cert_path.exists(), key_path.exists()) {
+            (true, true) => {
+                let read = |path: &Path| std::fs::read(path).map_err(|source| IdentityError::Io { path: path.to_owned(), source });
+                Self::from_pem(&read(&cert_path)?, &read(&key_path)?, dir)
+            }
+            (false, false) => {
+                let (cert_pem, key_pem) = Self::new_pem()?;
+                let identity = Self::from_pem(&cert_pem, &key_pem, dir)?;
+                std::fs::create_dir_all(dir).map_err(|source| IdentityError::Io { path: dir.to_owned(), source })?;
+                // The key first: a certificate without its key would be an incomplete identity.
+                // Written like every stored file (atomically, owner-only on Unix).
+                let write = |path: &Path, bytes: &[u8]| {
+                    crate::store::atomic::write(path, bytes, false)
+                        .map_err(|error| IdentityError::Io { path: path.to_owned(), source: std::io::Error::other(error) })
+                };
+                write(&key_path, &key_pem)?;
+                write(&cert_path, &cert_pem)?;
+                tracing::info!(code = %identity.fingerprint.join_code(), "made a new device identity");
+                Ok(identity)
+            }
+            (true, false) => Err(IdentityError::Incomplete { present: cert_path, missing: key_path }),
+            (false, true) => Err(IdentityError::Incomplete { present: key_path, missing: cert_path }),
+        }
+    }
+
+    fn new_pem() -> Result<(Vec<u8>, Vec<u8>), IdentityError> {
+        let made = rcgen::generate_simple_self_signed(vec!["cardtable.local".to_owned()])?;
+        Ok((made.cert.pem().into_bytes(), made.signing_key.serialize_pem().into_bytes()))
+    }
+
+    fn from_pem(cert_pem: &[u8], key_pem: &[u8], dir: &Path) -> Result<Identity, IdentityError> {
+        let corrupt = |file: &str, what, error: rustls::pki_types::pem::Error| IdentityError::Corrupt {
+            path: dir.join(file),
+            what,
+            reason: error.to_string(),
+        };
+        let cert = CertificateDer::from_pem_slice(cert_pem).map_err(|error| corrupt(CERT_FILE, "certificate", error))?;
+        let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(|error| corrupt(KEY_FILE, "private key", error))?;
+        let fingerprint = Fingerprint::of(&cert);
+        Ok(Identity { cert, key, fingerprint })
+    }
+
+    /// The certificate (DER).
+    #[must_use]
+    pub fn cert(&self) -> &CertificateDer<'static> {
+        &self.cert
+    }
+
+    /// A copy of the private key, for a TLS configuration.
+    #[must_use]
+    pub fn key(&self) -> PrivateKeyDer<'static> {
+        self.key.clone_key()
+    }
+
+    /// Who this device is.
+    #[must_use]
+    pub fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint
+    }
+
+    /// The code shown to guests.
+    #[must_use]
+    pub fn join_code(&self) -> JoinCode {
+        self.fingerprint.join_code()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cardtable-identity-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn an_identity_is_made_once_and_read_back_the_same() {
+        let dir = temp_dir("once");
+        let first = Identity::load_or_create(&dir).expect("made");
+        let second = Identity::load_or_create(&dir).expect("read back");
+        assert_eq!(first.fingerprint(), second.fingerprint());
+        assert_eq!(first.cert(), second.cert());
+        assert_ne!(first.fingerprint(), Identity::generate().expect("another").fingerprint());
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    #[test]
+    fn a_damaged_or_half_identity_is_an_error_and_is_left_alone() {
+        let dir = temp_dir("damaged");
+        Identity::load_or_create(&dir).expect("made");
+        std::fs::write(dir.join(CERT_FILE), b"not a certificate").expect("damage");
+        let error = Identity::load_or_create(&dir).expect_err("refused");
+        assert!(matches!(error, IdentityError::Corrupt { what: "certificate", .. }), "{error}");
+        assert_eq!(std::fs::read(dir.join(CERT_FILE)).expect("still there"), b"not a certificate", "nothing overwritten");
+        std::fs::remove_file(dir.join(KEY_FILE)).expect("remove key");
+        assert!(matches!(Identity::load_or_create(&dir), Err(IdentityError::Incomplete { .. })));
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    #[test]
+    fn join_codes_read_as_typed_and_come_from_the_fingerprint() {
+        let fingerprint = Fingerprint([0xAB; 32]);
+        let code = fingerprint.join_code();
+        let text = code.to_string();
+        assert_eq!(text.len(), 9);
+        assert_eq!(text.chars().nth(4), Some('-'));
+        assert_eq!(text.parse::<JoinCode>(), Ok(code));
+        assert_eq!(text.to_lowercase().replace('-', " ").parse::<JoinCode>(), Ok(code));
+        assert_eq!("0000-0001".parse::<JoinCode>(), "oooo-ooOl".parse::<JoinCode>());
+        assert!("ABCD-EFG".parse::<JoinCode>().is_err());
+        assert!("ABCD-EFGU".parse::<JoinCode>().is_err(), "U is not a Crockford digit");
+        assert_ne!(Fingerprint([0xAC; 32]).join_code(), code);
+    }
+
+    #[test]
+    fn fingerprints_are_hex_in_json_and_bytes_in_frames() {
+        let fingerprint = Fingerprint::of(b"some certificate");
+        let json = serde_json::to_string(&fingerprint).expect("json");
+        assert_eq!(json.len(), 66);
+        assert_eq!(serde_json::from_str::<Fingerprint>(&json).expect("back"), fingerprint);
+        let bytes = postcard::to_allocvec(&fingerprint).expect("postcard");
+        assert_eq!(bytes.len(), 32);
+        assert_eq!(postcard::from_bytes::<Fingerprint>(&bytes).expect("back"), fingerprint);
+        assert!("zz".parse::<Fingerprint>().is_err());
+    }
+}

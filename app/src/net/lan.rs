@@ -1,0 +1,180 @@
+//! What the window needs for LAN play, made once: the tokio runtime the network runs on, the
+//! config folder (device identity, known hosts, LAN settings), and the discovery setting (the
+//! interface announcements use: `--lan-interface`, else `lan.json`, else the system's choice).
+
+use std::net::Ipv4Addr;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::discovery::{DiscoveryConfig, DiscoveryMode};
+use super::identity::{Identity, IdentityError};
+use super::known_hosts::{KnownHosts, KnownHostsError};
+
+/// File name of the LAN settings in the config folder.
+pub const LAN_SETTINGS_FILE: &str = "lan.json";
+
+/// The LAN settings a player may change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LanSettings {
+    /// The interface's IPv4 address for discovery (`0.0.0.0`: the system's choice).
+    pub interface: Ipv4Addr,
+    /// Broadcast instead of multicast (some routers drop multicast).
+    pub broadcast: bool,
+}
+
+impl Default for LanSettings {
+    fn default() -> LanSettings {
+        LanSettings { interface: Ipv4Addr::UNSPECIFIED, broadcast: false }
+    }
+}
+
+impl LanSettings {
+    /// The settings stored in `dir` (the defaults if none or unreadable, with the reason).
+    #[must_use]
+    pub fn load(dir: &Path) -> (LanSettings, Option<String>) {
+        let path = dir.join(LAN_SETTINGS_FILE);
+        match std::fs::read(&path) {
+            Ok(bytes) if bytes.len() <= 64 * 1024 => match serde_json::from_slice(&bytes) {
+                Ok(settings) => (settings, None),
+                Err(error) => (LanSettings::default(), Some(format!("{}: {error}", path.display()))),
+            },
+            Ok(_) => (LanSettings::default(), Some(format!("{} is too large", path.display()))),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => (LanSettings::default(), None),
+            Err(error) => (LanSettings::default(), Some(format!("{}: {error}", path.display()))),
+        }
+    }
+
+    /// Stores the settings in `dir`.
+    ///
+    /// # Errors
+    /// The folder cannot be written.
+    pub fn save(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let json = serde_json::to_vec_pretty(self).map_err(std::io::Error::other)?;
+        crate::store::atomic::write(&dir.join(LAN_SETTINGS_FILE), &json, false).map_err(std::io::Error::other)
+    }
+
+    /// The discovery configuration these settings give.
+    #[must_use]
+    pub fn discovery(&self) -> DiscoveryConfig {
+        let mode = if self.broadcast {
+            // The limited broadcast, or the loopback one when discovery is bound to loopback.
+            let address = if self.interface.is_loopback() { Ipv4Addr::new(127, 255, 255, 255) } else { Ipv4Addr::BROADCAST };
+            DiscoveryMode::Broadcast(address)
+        } else {
+            DiscoveryMode::Multicast(super::discovery::DEFAULT_GROUP)
+        };
+        let ttl = if self.interface.is_loopback() { 0 } else { 1 };
+        DiscoveryConfig { interface: self.interface, mode, ttl, ..DiscoveryConfig::default() }
+    }
+}
+
+/// The LAN files' folder in the platform's data folder (`<config>/cardtable/lan` on Linux),
+/// when no store is open to say where its data folder is.
+#[must_use]
+pub fn default_dir() -> Option<PathBuf> {
+    crate::store::paths::data_dir(None).ok().map(|dir| dir.join("lan"))
+}
+
+/// The window's LAN state.
+#[derive(Debug)]
+pub struct LanContext {
+    runtime: tokio::runtime::Runtime,
+    dir: Option<PathBuf>,
+    identity: Option<Identity>,
+    /// The trusted hosts.
+    pub known: KnownHosts,
+    /// The discovery settings.
+    pub settings: LanSettings,
+    /// Problems met while loading (a damaged file set aside), to show once.
+    pub notices: Vec<String>,
+}
+
+impl LanContext {
+    /// Starts the runtime and reads the LAN files from `dir` (none: nothing is kept on disk);
+    /// `interface` (the `--lan-interface` flag) overrides the stored setting.
+    ///
+    /// # Errors
+    /// The runtime cannot start (no threads).
+    pub fn new(dir: Option<PathBuf>, interface: Option<Ipv4Addr>) -> std::io::Result<LanContext> {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("cardtable-net").enable_all().build()?;
+        let mut notices = Vec::new();
+        let (known, settings) = match &dir {
+            Some(dir) => {
+                let (known, damaged) = KnownHosts::load_or_set_aside(dir);
+                notices.extend(damaged.map(|error: KnownHostsError| error.to_string()));
+                let (settings, problem) = LanSettings::load(dir);
+                notices.extend(problem);
+                (known, settings)
+            }
+            None => (KnownHosts::empty(Path::new("")), LanSettings::default()),
+        };
+        let settings = LanSettings { interface: interface.unwrap_or(settings.interface), ..settings };
+        Ok(LanContext { runtime, dir, identity: None, known, settings, notices })
+    }
+
+    /// The runtime the network runs on.
+    #[must_use]
+    pub fn runtime(&self) -> &tokio::runtime::Runtime {
+        &self.runtime
+    }
+
+    /// This device's identity: made once and kept in the config folder.
+    ///
+    /// # Errors
+    /// The stored identity is damaged or cannot be written.
+    pub fn identity(&mut self) -> Result<Identity, IdentityError> {
+        if let Some(identity) = &self.identity {
+            return Ok(identity.clone());
+        }
+        let identity = match &self.dir {
+            Some(dir) => Identity::load_or_create(dir)?,
+            None => Identity::generate()?,
+        };
+        self.identity = Some(identity.clone());
+        Ok(identity)
+    }
+
+    /// Stores the known hosts (a failure is logged: trust is then asked again next time).
+    pub fn save_known(&self) {
+        if self.dir.is_some()
+            && let Err(error) = self.known.save()
+        {
+            tracing::warn!(%error, "the known hosts could not be stored");
+        }
+    }
+
+    /// Stores the LAN settings.
+    pub fn save_settings(&self) {
+        if let Some(dir) = &self.dir
+            && let Err(error) = self.settings.save(dir)
+        {
+            tracing::warn!(%error, "the LAN settings could not be stored");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lan_settings_round_trip_and_bad_files_fall_back_to_defaults() {
+        let dir = std::env::temp_dir().join(format!("cardtable-lan-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(LanSettings::load(&dir), (LanSettings::default(), None));
+        let settings = LanSettings { interface: Ipv4Addr::new(192, 168, 1, 20), broadcast: true };
+        settings.save(&dir).expect("saved");
+        assert_eq!(LanSettings::load(&dir), (settings.clone(), None));
+        assert_eq!(settings.discovery().mode, DiscoveryMode::Broadcast(Ipv4Addr::BROADCAST));
+        std::fs::write(dir.join(LAN_SETTINGS_FILE), b"{\"interface\": 5}").expect("damage");
+        let (fallback, problem) = LanSettings::load(&dir);
+        assert_eq!(fallback, LanSettings::default());
+        assert!(problem.is_some());
+        let loopback = LanSettings { interface: Ipv4Addr::LOCALHOST, broadcast: true }.discovery();
+        assert_eq!((loopback.mode, loopback.ttl), (DiscoveryMode::Broadcast(Ipv4Addr::new(127, 255, 255, 255)), 0));
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+}

@@ -1,0 +1,39 @@
+//! LAN play: one device hosts a table and is the authority, the others join it over QUIC. No
+//! server, no account, no internet.
+//!
+//! | module | job |
+//! | --- | --- |
+//! | [`protocol`] | the typed messages, the ALPN and the protocol version |
+//! | [`codec`], [`stream`] | length-prefixed postcard frames, capped at 64 KiB before allocation |
+//! | [`identity`] | the device certificate, its fingerprint and join code |
+//! | [`tls`] | TLS 1.3 configurations (ring only) and the guest's pinning verifier |
+//! | [`known_hosts`] | trusted hosts by identity, with the resume token of one's seat there |
+//! | [`table`] | the networked table's authority without IO: lobby, checks, per-seat updates |
+//! | [`server`] | the QUIC host around the table |
+//! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
+//! | [`remote`] | a device's picture of the table, built from the host's messages |
+//! | [`session`] | that picture as the table screen's [`crate::session::Session`] |
+//! | [`record`] | what a device keeps of a networked match in its score history |
+//! | [`discovery`] | UDP multicast or broadcast announcements on a configured interface |
+//! | [`relay`] | a lossy, reordering loopback relay for fault tests |
+//! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
+
+pub mod codec;
+pub mod discovery;
+pub mod guest;
+mod hex_bytes;
+pub mod identity;
+pub mod known_hosts;
+pub mod lan;
+pub mod protocol;
+pub mod record;
+pub mod relay;
+pub mod remote;
+pub mod server;
+pub mod session;
+pub mod stream;
+pub mod table;
+pub mod tls;
+
+/// Called from the network's tasks when something is waiting for the window (it wakes it).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;

@@ -1,0 +1,426 @@
+//! The messages between a host and its guests, as typed enums. A guest's first frame is a
+//! [`Hello`] and the host's first frame a [`Welcome`]; both open with the protocol version so
+//! that any version of either side can read that much and say "incompatible version" in words.
+//! After that a guest sends [`ClientMsg`]s and the host sends [`HostMsg`]s.
+//!
+//! What the host sends a guest is already filtered to that guest's seat: a view made for its
+//! viewer and the events addressed to it (ARCHITECTURE.md, rule 2). No message carries the
+//! true state, another seat's hand, the stock order or the seed.
+
+use std::fmt;
+
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{ActionError, AnyAction, AnyEvent, AnyOptions, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// The QUIC application protocol (ALPN) every Cardtable host and guest offer. It stays the same
+/// across versions: the version is checked in the first frames, where it can be answered.
+pub const ALPN: &[u8] = b"cardtable";
+
+/// The version of the messages below; a host admits only guests of the same version.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Longest profile name a host accepts, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A secret the host gives each guest so it can take its seat back after a drop or a restart.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ResumeToken(#[serde(with = "super::hex_bytes")] pub [u8; 16]);
+
+impl ResumeToken {
+    /// A fresh token from the operating system's random source.
+    ///
+    /// # Errors
+    /// The system has no random source.
+    pub fn generate() -> Result<ResumeToken, getrandom::Error> {
+        let mut bytes = [0; 16];
+        getrandom::fill(&mut bytes)?;
+        Ok(ResumeToken(bytes))
+    }
+}
+
+impl fmt::Debug for ResumeToken {
+    // A token is a credential: logs show only that there is one.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ResumeToken(..)")
+    }
+}
+
+/// What a guest comes for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JoinAs {
+    /// To take a seat and play.
+    Player,
+    /// To watch: a spectator sees no hand.
+    Spectator,
+}
+
+/// A guest's first frame.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The guest's [`PROTOCOL_VERSION`]; first, so every version can read it.
+    pub version: u32,
+    /// The guest's profile name, shown at the table.
+    pub name: String,
+    /// Play or watch.
+    pub join_as: JoinAs,
+    /// The token of a seat this guest held at this host, to take it back.
+    pub resume: Option<ResumeToken>,
+}
+
+/// The host's first frame.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The host's [`PROTOCOL_VERSION`]; first, so every version can read it.
+    pub version: u32,
+    /// Admitted, or why not.
+    pub answer: Result<Admitted, JoinRefusal>,
+}
+
+/// A guest let in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Admitted {
+    /// The host's profile name.
+    pub host_name: String,
+    /// The token to keep for taking this place back later.
+    pub token: ResumeToken,
+    /// The seat given back, when the Hello resumed one during a match.
+    pub resumed: Option<Seat>,
+    /// The id the guest's next action must carry at least (ids already used are duplicates).
+    pub next_action: u64,
+}
+
+/// Why a host turned a guest away (the connection then closes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum JoinRefusal {
+    /// The two sides speak different protocol versions.
+    #[error("incompatible version: the host speaks protocol {host}, this device protocol {guest}; update both to the same Cardtable")]
+    IncompatibleVersion {
+        /// The host's version.
+        host: u32,
+        /// The guest's version.
+        guest: u32,
+    },
+    /// The profile name is empty, too long or holds control characters.
+    #[error("the name {name:?} cannot be used at a table: {reason}")]
+    BadName {
+        /// The name as received (cut to a readable length).
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The host takes no more guests.
+    #[error("the table is full")]
+    Full,
+}
+
+/// Who holds a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Holder {
+    /// Nobody yet.
+    Open,
+    /// A guest on another device.
+    Guest,
+    /// A person at the host's own device (hot-seat).
+    HostDevice,
+    /// A bot of this level (also a guest's seat after its grace period ran out).
+    Bot(BotLevel),
+}
+
+/// One seat as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The name shown (empty while open).
+    pub name: String,
+    /// Who holds it.
+    pub holder: Holder,
+    /// Whether the holder's device is connected (always true for bots and the host's device).
+    pub connected: bool,
+    /// In the lobby: the holder is ready to start.
+    pub ready: bool,
+}
+
+/// Where a participant is at the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// In the lobby without a seat yet.
+    Waiting,
+    /// Playing these seats (a guest has one; the host's device may have several).
+    Seated(Vec<Seat>),
+    /// Watching.
+    Spectator,
+}
+
+/// The table being formed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LobbyInfo {
+    /// The host's profile name.
+    pub host_name: String,
+    /// The game and house rules the host chose.
+    pub options: AnyOptions,
+    /// The seats, in order.
+    pub seats: Vec<SeatInfo>,
+    /// Names of the guests without a seat (waiting or watching).
+    pub others: Vec<String>,
+    /// The recipient's place.
+    pub you: Role,
+}
+
+/// A match begins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MatchStart {
+    /// The game and house rules.
+    pub options: AnyOptions,
+    /// The seats, in order.
+    pub seats: Vec<SeatInfo>,
+    /// The recipient's place.
+    pub you: Role,
+}
+
+/// The state of the match as one viewer may see it, after a change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Update {
+    /// The host's state number: every applied action or deal adds one. An action names the
+    /// number it was decided on, so the host can refuse it when the table moved on.
+    pub seq: u64,
+    /// Whose view this is.
+    pub viewer: Viewer,
+    /// What the viewer may know now, its legal actions included.
+    pub view: AnyView,
+    /// What happened since the last update, as far as the viewer may see it.
+    pub events: Vec<AnyEvent>,
+    /// The seats the round waits for (others may have optional decisions).
+    pub waiting_for: SeatSet,
+}
+
+/// Why the host refused an action; the state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Refusal {
+    /// The sender holds no seat.
+    #[error("you have no seat at this table")]
+    NotSeated,
+    /// The seat named is not the sender's.
+    #[error("{seat} is not yours")]
+    NotYourSeat {
+        /// The seat named.
+        seat: Seat,
+    },
+    /// The seat has no decision now.
+    #[error("it is not your decision now")]
+    NotYourTurn,
+    /// The action was decided on an older state.
+    #[error("the table moved on: you acted on state {base}, it is at {current}")]
+    Stale {
+        /// The state the action was decided on.
+        base: u64,
+        /// The state now.
+        current: u64,
+    },
+    /// An action with this id (or a later one) was already received from the sender.
+    #[error("action {id} was already received")]
+    Duplicate {
+        /// The repeated id.
+        id: u64,
+    },
+    /// A Youglouf snap window is open: the turn may take a card once its grace time is over.
+    #[error("others may still snap: wait {left_ms} ms before taking a card")]
+    SnapGrace {
+        /// How long is left, in milliseconds.
+        left_ms: u64,
+    },
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Illegal(ActionError),
+    /// No match is being played (the lobby, or between matches).
+    #[error("no match is being played")]
+    NoMatch,
+    /// A lobby request that cannot be met (seat taken, not in the lobby, ...).
+    #[error("{0}")]
+    Lobby(LobbyProblem),
+}
+
+/// Why a lobby request or the start of a match cannot be done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum LobbyProblem {
+    /// The seat is taken or not at the table.
+    #[error("{seat} is not free")]
+    SeatNotFree {
+        /// The seat asked for.
+        seat: Seat,
+    },
+    /// Every seat is taken.
+    #[error("every seat is taken")]
+    NoFreeSeat,
+    /// A match is being played.
+    #[error("a match is being played")]
+    MatchRunning,
+    /// Seats are still open.
+    #[error("{count} seat(s) are still open")]
+    OpenSeats {
+        /// How many.
+        count: usize,
+    },
+    /// Seated guests have not said they are ready.
+    #[error("not ready yet: {names}")]
+    NotReady {
+        /// Their names.
+        names: String,
+    },
+    /// The game cannot be played with this table.
+    #[error("{0}")]
+    Setup(String),
+    /// Only the host's device may do this.
+    #[error("only the host may do this")]
+    HostOnly,
+}
+
+/// An action a seat takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRequest {
+    /// The sender's own number for this action, rising: a repeated or older id is a duplicate.
+    pub id: u64,
+    /// The [`Update::seq`] the action was decided on.
+    pub base: u64,
+    /// The seat acting.
+    pub seat: Seat,
+    /// The action.
+    pub action: AnyAction,
+}
+
+/// What a guest (or the host's own device) sends after its Hello.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMsg {
+    /// Take this seat, or any open one.
+    Sit {
+        /// The seat wanted, or `None` for the first open one.
+        seat: Option<Seat>,
+    },
+    /// Leave one's seat and watch instead.
+    Watch,
+    /// Ready (or not) to start.
+    Ready {
+        /// Whether ready.
+        ready: bool,
+    },
+    /// Take an action at the table.
+    Act(ActionRequest),
+    /// Ready for the next round once a round is over.
+    NextRound {
+        /// The [`Update::seq`] of the round's end.
+        base: u64,
+    },
+    /// Leave the table for good (the seat goes to a bot at once).
+    Leave,
+}
+
+/// What the host sends a guest after its Welcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum HostMsg {
+    /// The table being formed changed.
+    Lobby(LobbyInfo),
+    /// A match begins.
+    Started(MatchStart),
+    /// The seats changed during a match (someone dropped, came back, or a bot took over).
+    Seats(Vec<SeatInfo>),
+    /// The state after a change, for one viewer (boxed: by far the largest message).
+    Update(Box<Update>),
+    /// A round is over: its result, for every device's history.
+    RoundOver(RoundResult),
+    /// The match is decided: its result, for every device's history.
+    MatchOver(MatchResult),
+    /// The sender's action or request was refused; nothing changed.
+    Refused {
+        /// The action's id (0 for requests other than actions).
+        id: u64,
+        /// Why.
+        refusal: Refusal,
+    },
+}
+
+/// Why a connection was closed, sent as the QUIC application close code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CloseCode {
+    /// The guest left, or the connection ended normally.
+    Normal = 0,
+    /// The host closed the table.
+    HostLeft = 1,
+    /// A frame was malformed or too large.
+    Protocol = 2,
+    /// The versions differ.
+    Version = 3,
+    /// The seat was resumed on a newer connection.
+    Replaced = 4,
+    /// The host turned the guest away.
+    Refused = 5,
+    /// The guest could not keep up with the frames sent to it.
+    TooSlow = 6,
+}
+
+impl CloseCode {
+    /// The code with this number, if known.
+    #[must_use]
+    pub fn from_u64(code: u64) -> Option<CloseCode> {
+        [
+            CloseCode::Normal,
+            CloseCode::HostLeft,
+            CloseCode::Protocol,
+            CloseCode::Version,
+            CloseCode::Replaced,
+            CloseCode::Refused,
+            CloseCode::TooSlow,
+        ]
+        .into_iter()
+        .find(|close| *close as u64 == code)
+    }
+}
+
+/// Checks a profile name received from the network.
+///
+/// # Errors
+/// Empty, longer than [`MAX_NAME_CHARS`], or holding control characters.
+pub fn check_name(name: &str) -> Result<(), JoinRefusal> {
+    let refuse = |reason: &str| JoinRefusal::BadName { name: name.chars().take(MAX_NAME_CHARS + 8).collect(), reason: reason.to_owned() };
+    if name.trim().is_empty() {
+        return Err(refuse("it is empty"));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(refuse(&format!("it is longer than {MAX_NAME_CHARS} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(refuse("it holds control characters"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_bounded_and_printable() {
+        assert!(check_name("Ana").is_ok());
+        assert!(check_name("Мария").is_ok());
+        assert!(check_name("  ").is_err());
+        assert!(check_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
+        assert!(check_name("a\u{7}b").is_err());
+    }
+
+    #[test]
+    fn close_codes_round_trip_through_their_numbers() {
+        for code in 0..8 {
+            if let Some(close) = CloseCode::from_u64(code) {
+                assert_eq!(close as u64, code);
+            }
+        }
+        assert_eq!(CloseCode::from_u64(1), Some(CloseCode::HostLeft));
+        assert_eq!(CloseCode::from_u64(99), None);
+    }
+
+    #[test]
+    fn tokens_are_random_and_never_logged() {
+        let first = ResumeToken::generate().expect("random");
+        let second = ResumeToken::generate().expect("random");
+        assert_ne!(first, second);
+        assert_eq!(format!("{first:?}"), "ResumeToken(..)");
+    }
+}

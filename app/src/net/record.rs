@@ -1,0 +1,138 @@
+//! What a device keeps of a networked match in its own score history: the seats, every finished
+//! round and the result, from what the host sent it (never the seed or others' cards).
+
+use cardtable_engine::SeatSet;
+
+use super::protocol::Role;
+use super::session::{LinkStatus, occupants};
+use crate::store::profiles::ProfileBook;
+use crate::store::record::{MatchRecord, NetworkMatch};
+
+/// The record of the link's current match, once there is one to keep: the match is decided,
+/// or the link ended (the host left) or this device is `leaving`, after at least one finished
+/// round. `None` otherwise.
+#[must_use]
+pub fn network_record(status: &LinkStatus, profiles: &ProfileBook, leaving: bool, now: jiff::Timestamp, nonce: u64) -> Option<MatchRecord> {
+    let start = status.start.as_ref()?;
+    let closed_after_a_round = (leaving || status.ending.is_some()) && !status.rounds.is_empty();
+    if status.result.is_none() && !closed_after_a_round {
+        return None;
+    }
+    let played = match &start.you {
+        Role::Seated(seats) => seats.iter().copied().collect(),
+        Role::Waiting | Role::Spectator => SeatSet::EMPTY,
+    };
+    let seats = occupants(&start.seats);
+    let seen = NetworkMatch {
+        options: &start.options,
+        seats: &seats,
+        played,
+        rounds: &status.rounds,
+        result: status.result.as_ref(),
+        started: status.started.unwrap_or(now),
+        finished: now,
+        nonce,
+    };
+    Some(MatchRecord::from_network(seen, profiles))
+}
+
+#[cfg(test)]
+mod tests {
+    use cardtable_engine::bots::BotLevel;
+    use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Seat};
+
+    use super::*;
+    use crate::net::protocol::{Holder, MatchStart, SeatInfo};
+    use crate::session::host::Host;
+    use crate::session::replay::{self, MatchStart as ReplayStart};
+    use crate::session::seating::Occupant;
+    use crate::store::Store;
+    use crate::store::profiles::Avatar;
+
+    fn seat(name: &str, holder: Holder) -> SeatInfo {
+        SeatInfo { name: name.into(), holder, connected: true, ready: true }
+    }
+
+    /// A 101 match between Ana, Bo and a bot played to its end by random legal moves, as the
+    /// guest in seat 1 (Bo) hears of it: the start, every round, the result.
+    fn heard_by_bo() -> LinkStatus {
+        let options = AnyOptions::defaults(GameKind::HundredOne);
+        let occupants = vec![
+            Occupant::Human { name: "Ana".into() },
+            Occupant::Human { name: "Bo".into() },
+            Occupant::Bot { name: "Cy".into(), level: BotLevel::Easy },
+        ];
+        let mut host = Host::new(options.clone(), occupants.clone(), 5).expect("a table");
+        let mut rng = GameRng::from_seed(5);
+        while host.phase() != Phase::MatchOver {
+            if host.phase() == Phase::RoundOver {
+                host.next_round().expect("deals");
+                continue;
+            }
+            let acting = host.waiting_for().first().expect("someone acts");
+            let legal = host.legal_actions(acting);
+            host.act(acting, legal[rng.below(legal.len())]).expect("legal");
+        }
+        let start = ReplayStart { options: &options, seats: &occupants, seed: 5 };
+        let rounds = replay::round_results(&start, host.steps()).expect("replays");
+        let seats = vec![seat("Ana", Holder::HostDevice), seat("Bo", Holder::Guest), seat("Cy", Holder::Bot(BotLevel::Easy))];
+        LinkStatus {
+            start: Some(MatchStart { options, seats, you: Role::Seated(vec![Seat(1)]) }),
+            started: Some(jiff::Timestamp::from_second(1_700_000_000).expect("in range")),
+            matches: 1,
+            rounds,
+            result: host.game().match_result().cloned(),
+            ..LinkStatus::default()
+        }
+    }
+
+    /// A decided match is kept with its result and rounds, marked as seen on the network with
+    /// this device's seat; profiles are matched only for the seats this device played.
+    #[test]
+    fn a_decided_match_is_recorded_with_its_rounds_and_this_devices_seat() {
+        let status = heard_by_bo();
+        let mut profiles = ProfileBook::default();
+        let now = jiff::Timestamp::from_second(1_700_000_600).expect("in range");
+        let ana = profiles.create("Ana", Avatar::Emoji("★".into()), now).expect("created");
+        let bo = profiles.create("Bo", Avatar::Emoji("♣".into()), now).expect("created");
+        let record = network_record(&status, &profiles, false, now, 9).expect("decided");
+        assert_eq!(Some(&record.result), status.result.as_ref());
+        assert_eq!(record.rounds, status.rounds);
+        assert_eq!(record.network.as_ref().map(|network| (network.seats, network.decided)), Some((SeatSet::from_iter([Seat(1)]), true)));
+        assert_eq!(record.seats[1].profile, Some(bo), "Bo played here");
+        assert_ne!(record.seats[0].profile, Some(ana), "another device's Ana is not this device's Ana");
+        assert_eq!(record.seats[2].bot, Some(BotLevel::Easy));
+        assert!(record.steps.is_empty() && !record.replays());
+        assert_eq!((record.started, record.finished), (status.started.expect("set"), now));
+    }
+
+    /// Nothing is kept before a round is over; when the host leaves after one, the finished
+    /// rounds are kept as an undecided match; the store keeps it and its statistics skip it.
+    #[test]
+    fn a_table_closed_after_a_round_keeps_its_rounds_undecided() {
+        let mut status = heard_by_bo();
+        status.result = None;
+        status.rounds.truncate(1);
+        let now = jiff::Timestamp::from_second(1_700_000_600).expect("in range");
+        assert!(network_record(&status, &ProfileBook::default(), false, now, 1).is_none(), "still playing");
+        let leaving = network_record(&status, &ProfileBook::default(), true, now, 1).expect("leaving keeps the rounds");
+        assert_eq!(leaving.network.as_ref().map(|network| network.decided), Some(false));
+        status.ending = Some(crate::net::guest::Ending::HostLeft);
+        let record = network_record(&status, &ProfileBook::default(), false, now, 1).expect("kept");
+        assert_eq!(record.rounds.len(), 1);
+        assert_eq!(record.result.totals, status.rounds[0].totals);
+        assert!(record.result.winners == SeatSet::EMPTY && record.result.losers == SeatSet::EMPTY, "nobody won an undecided match");
+        let mut empty = status.clone();
+        empty.rounds.clear();
+        assert!(network_record(&empty, &ProfileBook::default(), true, now, 1).is_none(), "no round, nothing to keep");
+
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = Store::open(dir.path()).expect("opens");
+        store.record(record.clone()).expect("writable").wait().expect("durable");
+        store.flush();
+        drop(store);
+        let reopened = Store::open(dir.path()).expect("reopens");
+        let summary = reopened.history().iter().find(|summary| summary.id == record.id).expect("in the history");
+        assert!(!summary.decided());
+    }
+}

@@ -1,0 +1,302 @@
+//! A networked match as the table screen sees it: a [`Session`] built only from what the host
+//! sent this device. A guest's session holds its own seat's view and events; the host's own
+//! device talks to its table the same way (through its local line), so both look alike to the
+//! UI and neither ever holds the true state.
+
+use std::sync::{Arc, Mutex};
+
+use super::guest::{Ending, GuestEvent, GuestLink};
+use super::protocol::{ClientMsg, Holder, HostMsg, MatchStart, Refusal, Role, SeatInfo};
+use super::remote::{RemoteTable, view_legal, view_phase};
+use super::server::LocalLine;
+use crate::session::host::Host;
+use crate::session::seating::Occupant;
+use crate::session::{Session, SessionError};
+use crate::settings::BotPace;
+use cardtable_engine::{
+    ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, Audience, GameKind, MatchResult, Phase, RoundResult, Seat, SeatSet,
+    Viewer,
+};
+
+/// How the device reaches the table.
+#[derive(Debug)]
+pub enum Line {
+    /// A guest's connection.
+    Guest(GuestLink),
+    /// The host's own device's line to its table task.
+    Host(LocalLine),
+}
+
+impl Line {
+    /// Sends a request to the table.
+    pub fn send(&self, message: ClientMsg) {
+        match self {
+            Line::Guest(link) => link.send(message),
+            Line::Host(line) => line.send(message),
+        }
+    }
+
+    /// The next event, if one is waiting.
+    pub fn try_next(&mut self) -> Option<GuestEvent> {
+        match self {
+            Line::Guest(link) => link.try_next(),
+            Line::Host(line) => match line.try_recv() {
+                Ok(message) => message.map(GuestEvent::Message),
+                Err(_) => Some(GuestEvent::Ended(Ending::HostLeft)),
+            },
+        }
+    }
+}
+
+/// What the rest of the app may want to know about a networked match while the table screen
+/// owns its session: how it ended, and the rounds and result to record.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LinkStatus {
+    /// Why the connection ended, once it has.
+    pub ending: Option<Ending>,
+    /// The rounds of the current match finished so far.
+    pub rounds: Vec<RoundResult>,
+    /// The match result, once decided.
+    pub result: Option<MatchResult>,
+    /// The host's last refusal of this device's request.
+    pub refusal: Option<Refusal>,
+    /// The current match as announced (game, seats, this device's place).
+    pub start: Option<MatchStart>,
+    /// When this device learnt the current match began.
+    pub started: Option<jiff::Timestamp>,
+    /// How many matches began on this link (a rematch adds one), so each is recorded once.
+    pub matches: u32,
+}
+
+/// Shared view of a [`LinkStatus`].
+pub type SharedStatus = Arc<Mutex<LinkStatus>>;
+
+/// The table screen's session of a networked match.
+#[derive(Debug)]
+pub struct NetSession {
+    line: Line,
+    table: RemoteTable,
+    occupants: Vec<Occupant>,
+    history: Vec<Addressed<AnyEvent>>,
+    /// The open Youglouf snap window as this device saw it open: open deck size and when.
+    snap_window: Option<(usize, f64)>,
+    now: f64,
+    status: SharedStatus,
+}
+
+impl NetSession {
+    /// A session on `line`, going on from what `table` already knows (the lobby, a first
+    /// update).
+    #[must_use]
+    pub fn new(line: Line, table: RemoteTable) -> NetSession {
+        let mut session = NetSession {
+            line,
+            table: RemoteTable::default(),
+            occupants: Vec::new(),
+            history: Vec::new(),
+            snap_window: None,
+            now: 0.0,
+            status: SharedStatus::default(),
+        };
+        session.occupants = occupants(&table.seats);
+        for state in &table.viewers {
+            session.history.extend(state.log.iter().cloned().map(|event| Addressed { audience: audience(state.latest.viewer), event }));
+        }
+        session.table = table;
+        if let (Some(start), Ok(mut status)) = (&session.table.start, session.status.lock()) {
+            // The match began before this session took over from the lobby.
+            status.start = Some(start.clone());
+            status.started = Some(jiff::Timestamp::now());
+            status.matches = 1;
+            status.rounds.clone_from(&session.table.rounds);
+            status.result.clone_from(&session.table.result);
+        }
+        session
+    }
+
+    /// How the match stands for the rest of the app.
+    #[must_use]
+    pub fn status(&self) -> SharedStatus {
+        self.status.clone()
+    }
+
+    /// Whether this is the host's own device.
+    #[must_use]
+    pub fn is_host(&self) -> bool {
+        matches!(self.line, Line::Host(_))
+    }
+
+    fn take(&mut self, message: HostMsg) {
+        let started = if let HostMsg::Started(start) = &message { Some(start.clone()) } else { None };
+        match &message {
+            HostMsg::Update(update) => {
+                let audience = audience(update.viewer);
+                self.history.extend(update.events.iter().cloned().map(|event| Addressed { audience, event }));
+            }
+            HostMsg::Started(_) => self.history.clear(),
+            _ => {}
+        }
+        self.table.apply(message);
+        self.occupants = occupants(&self.table.seats);
+        self.track_snap_window();
+        if let Ok(mut status) = self.status.lock() {
+            status.rounds.clone_from(&self.table.rounds);
+            status.result.clone_from(&self.table.result);
+            status.refusal.clone_from(&self.table.refusal);
+            if let Some(start) = started {
+                status.start = Some(start);
+                status.started = Some(jiff::Timestamp::now());
+                status.matches += 1;
+            }
+        }
+    }
+
+    fn ended(&self) -> Option<Ending> {
+        self.status.lock().ok().and_then(|status| status.ending.clone())
+    }
+
+    /// The latest update this device holds, for any of its viewers.
+    fn any_latest(&self) -> Option<&super::protocol::Update> {
+        self.table.viewers.iter().max_by_key(|state| state.latest.seq).map(|state| &state.latest)
+    }
+
+    fn options(&self) -> Option<&AnyOptions> {
+        self.table.start.as_ref().map(|start| &start.options).or_else(|| self.table.lobby.as_ref().map(|lobby| &lobby.options))
+    }
+
+    fn track_snap_window(&mut self) {
+        let open = self.any_latest().and_then(|latest| match &latest.view {
+            AnyView::Youglouf(view) => Some((view.snap_open, view.open_deck.len())),
+            _ => None,
+        });
+        self.snap_window = match (open, self.snap_window) {
+            (Some((true, size)), Some((known, since))) if known == size => Some((size, since)),
+            (Some((true, size)), _) => Some((size, self.now)),
+            _ => None,
+        };
+    }
+}
+
+/// The audience a device gives an event it was shown as `viewer`.
+fn audience(viewer: Viewer) -> Audience {
+    match viewer {
+        Viewer::Seat(seat) => Audience::Only(seat),
+        Viewer::Spectator => Audience::All,
+    }
+}
+
+/// The seats as the table screen names them.
+pub(crate) fn occupants(seats: &[SeatInfo]) -> Vec<Occupant> {
+    seats
+        .iter()
+        .map(|seat| match seat.holder {
+            Holder::Bot(level) => Occupant::Bot { name: seat.name.clone(), level },
+            Holder::Open | Holder::Guest | Holder::HostDevice => Occupant::Human { name: seat.name.clone() },
+        })
+        .collect()
+}
+
+impl Session for NetSession {
+    fn kind(&self) -> GameKind {
+        self.options().map_or(GameKind::CrazyEights, AnyOptions::kind)
+    }
+
+    fn occupants(&self) -> &[Occupant] {
+        &self.occupants
+    }
+
+    fn local_seats(&self) -> SeatSet {
+        match self.table.role() {
+            Some(Role::Seated(seats)) => seats.iter().copied().collect(),
+            _ => SeatSet::EMPTY,
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> Option<AnyView> {
+        self.table.latest(viewer).map(|latest| latest.view.clone())
+    }
+
+    fn history(&self) -> &[Addressed<AnyEvent>] {
+        &self.history
+    }
+
+    fn phase(&self) -> Phase {
+        self.any_latest().map_or(Phase::Playing, view_phase)
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.any_latest().map_or(SeatSet::EMPTY, |latest| latest.waiting_for)
+    }
+
+    fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), SessionError> {
+        if let Some(ending) = self.ended() {
+            return Err(SessionError::Disconnected(ending.to_string()));
+        }
+        if !self.local_seats().contains(seat) {
+            return Err(SessionError::NotLocal(seat));
+        }
+        let legal = self.table.latest(Viewer::Seat(seat)).map(view_legal).unwrap_or_default();
+        if !legal.contains(&action) {
+            return Err(SessionError::Refused(ActionError::illegal(action, "it is not among your choices now")));
+        }
+        let message = self.table.act(seat, action);
+        self.line.send(message);
+        Ok(())
+    }
+
+    fn deals(&self) -> bool {
+        self.is_host()
+    }
+
+    fn next_round(&mut self) -> Result<(), SessionError> {
+        if !self.is_host() {
+            return Err(SessionError::NotTheDealer);
+        }
+        let message = ClientMsg::NextRound { base: self.table.seq() };
+        self.line.send(message);
+        Ok(())
+    }
+
+    fn poll(&mut self, now: f64) -> Option<f64> {
+        self.now = now;
+        while let Some(event) = self.line.try_next() {
+            match event {
+                GuestEvent::Message(message) => self.take(message),
+                GuestEvent::Ended(ending) => {
+                    if let Ok(mut status) = self.status.lock() {
+                        status.ending = Some(ending);
+                    }
+                    break;
+                }
+            }
+        }
+        // Messages wake the window when they arrive; only a snap window's grace needs a timer.
+        self.grace_left(now)
+    }
+
+    fn set_pace(&mut self, _pace: BotPace) {
+        // The host paces its bots; a guest's setting does not reach them.
+    }
+
+    fn bot_move_waiting(&self) -> bool {
+        false
+    }
+
+    fn step(&mut self) {}
+
+    fn grace_left(&self, now: f64) -> Option<f64> {
+        let (_, since) = self.snap_window?;
+        let AnyOptions::Youglouf(options) = self.options()? else { return None };
+        let left = since + f64::from(options.snap_grace_ms) / 1_000.0 - now;
+        (left > 0.0).then_some(left)
+    }
+
+    fn rematch(&self) -> Option<(AnyOptions, Vec<Occupant>)> {
+        // Only the host starts another match (the app asks its table to).
+        self.is_host().then(|| (self.options().cloned(), self.occupants.clone())).and_then(|(options, seats)| Some((options?, seats)))
+    }
+
+    fn host(&self) -> Option<&Host> {
+        None
+    }
+}

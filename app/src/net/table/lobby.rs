@@ -1,0 +1,276 @@
+//! The lobby: the host chooses the game, house rules and seats (its own device's players, bots),
+//! guests sit down by profile name or watch, say they are ready, and the host starts the match.
+
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyOptions, Phase, Seat, SeatSet};
+
+use super::people::{Pid, Place, SeatControl, seats_of};
+use super::{Effect, Running, TableCore};
+use crate::net::protocol::{HostMsg, LobbyInfo, LobbyProblem, MatchStart, Refusal, Role};
+use crate::session::host::Host;
+use crate::session::seating::Occupant;
+
+/// What the host's own device may change.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostCommand {
+    /// Choose the game and house rules and the number of seats (lobby only).
+    Configure {
+        /// The game and its house rules.
+        options: AnyOptions,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// Give a seat to someone at the host's device, to a bot, or open it (lobby only).
+    SetSeat {
+        /// The seat.
+        seat: Seat,
+        /// Who gets it.
+        plan: SeatPlan,
+    },
+    /// Start the match.
+    Start,
+    /// After a match: another with the same seats.
+    Rematch,
+    /// After a match: back to the lobby.
+    BackToLobby,
+}
+
+/// Who the host puts in a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatPlan {
+    /// Nobody: a guest may sit there.
+    Open,
+    /// A person playing at the host's device (hot-seat).
+    HostDevice {
+        /// Their name.
+        name: String,
+    },
+    /// A bot.
+    Bot {
+        /// Its name.
+        name: String,
+        /// How well it plays.
+        level: BotLevel,
+    },
+}
+
+impl TableCore {
+    /// Carries out a command of the host's own device; problems are told to it as refusals.
+    pub fn command(&mut self, command: HostCommand) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let result = match command {
+            HostCommand::Configure { options, seats } => self.configure(options, seats),
+            HostCommand::SetSeat { seat, plan } => self.set_seat(seat, plan),
+            HostCommand::Start => self.start_match(&mut out),
+            HostCommand::Rematch => self.rematch(&mut out),
+            HostCommand::BackToLobby => self.back_to_lobby(),
+        };
+        match result {
+            Ok(()) if self.running.is_none() => self.broadcast_lobby(&mut out),
+            Ok(()) => {}
+            Err(problem) => self.refuse(Pid::HOST, 0, Refusal::Lobby(problem), &mut out),
+        }
+        out
+    }
+
+    fn in_lobby(&self) -> Result<(), LobbyProblem> {
+        if self.running.is_some() { Err(LobbyProblem::MatchRunning) } else { Ok(()) }
+    }
+
+    fn configure(&mut self, options: AnyOptions, seats: usize) -> Result<(), LobbyProblem> {
+        self.in_lobby()?;
+        if !(1..=cardtable_engine::seat::MAX_SEATS).contains(&seats) {
+            return Err(LobbyProblem::Setup(format!("a table has 1 to {} seats", cardtable_engine::seat::MAX_SEATS)));
+        }
+        self.options = options;
+        self.seats.resize(seats, SeatControl::Open);
+        self.unready_all();
+        Ok(())
+    }
+
+    fn set_seat(&mut self, seat: Seat, plan: SeatPlan) -> Result<(), LobbyProblem> {
+        self.in_lobby()?;
+        let control = self.seats.get_mut(seat.index()).ok_or(LobbyProblem::SeatNotFree { seat })?;
+        *control = match plan {
+            SeatPlan::Open => SeatControl::Open,
+            SeatPlan::HostDevice { name } => SeatControl::Person { pid: Pid::HOST, name, standin: None },
+            SeatPlan::Bot { name, level } => SeatControl::Bot { name, level },
+        };
+        self.unready_all();
+        Ok(())
+    }
+
+    fn unready_all(&mut self) {
+        for person in &mut self.people {
+            person.ready = false;
+        }
+    }
+
+    /// A guest sits in `seat`, or the first open one.
+    pub(super) fn sit(&mut self, pid: Pid, seat: Option<Seat>, out: &mut Vec<Effect>) {
+        let chosen = match (self.in_lobby(), seat) {
+            (Err(problem), _) => Err(problem),
+            (Ok(()), Some(seat)) if self.seats.get(seat.index()) == Some(&SeatControl::Open) => Ok(seat),
+            (Ok(()), Some(seat)) => Err(LobbyProblem::SeatNotFree { seat }),
+            (Ok(()), None) => self
+                .seats
+                .iter()
+                .position(|control| *control == SeatControl::Open)
+                .map(super::people::seat_at)
+                .ok_or(LobbyProblem::NoFreeSeat),
+        };
+        match chosen {
+            Ok(seat) => {
+                if pid != Pid::HOST {
+                    self.unseat(pid);
+                }
+                let person = &mut self.people[pid.0];
+                person.place = Place::Present;
+                person.ready = false;
+                self.seats[seat.index()] = SeatControl::Person { pid, name: person.name.clone(), standin: None };
+                self.broadcast_lobby(out);
+            }
+            Err(problem) => self.refuse(pid, 0, Refusal::Lobby(problem), out),
+        }
+    }
+
+    /// A guest gives up its seat to watch.
+    pub(super) fn watch(&mut self, pid: Pid, out: &mut Vec<Effect>) {
+        if let Err(problem) = self.in_lobby() {
+            self.refuse(pid, 0, Refusal::Lobby(problem), out);
+            return;
+        }
+        self.unseat(pid);
+        self.people[pid.0].place = Place::Watching;
+        self.broadcast_lobby(out);
+    }
+
+    /// A guest says it is ready (or not).
+    pub(super) fn set_ready(&mut self, pid: Pid, ready: bool, out: &mut Vec<Effect>) {
+        if let Err(problem) = self.in_lobby() {
+            self.refuse(pid, 0, Refusal::Lobby(problem), out);
+            return;
+        }
+        self.people[pid.0].ready = ready;
+        self.broadcast_lobby(out);
+    }
+
+    /// Opens the seats of `pid` (lobby).
+    pub(super) fn unseat(&mut self, pid: Pid) {
+        for control in &mut self.seats {
+            if control.owner() == Some(pid) {
+                *control = SeatControl::Open;
+            }
+        }
+        self.people[pid.0].ready = false;
+    }
+
+    /// Where `pid` is, as it is told.
+    pub(super) fn role_of(&self, pid: Pid) -> Role {
+        let seats = seats_of(&self.seats, pid);
+        match self.people[pid.0].place {
+            _ if !seats.is_empty() => Role::Seated(seats),
+            Place::Present => Role::Waiting,
+            Place::Watching | Place::Gone => Role::Spectator,
+        }
+    }
+
+    /// Tells every connected device how the lobby stands.
+    pub(super) fn broadcast_lobby(&self, out: &mut Vec<Effect>) {
+        let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
+        let others: Vec<String> = self
+            .people
+            .iter()
+            .enumerate()
+            .filter(|(index, person)| {
+                *index != Pid::HOST.0 && person.conn.is_some() && !self.seats.iter().any(|c| c.owner() == Some(Pid(*index)))
+            })
+            .map(|(_, person)| person.name.clone())
+            .collect();
+        for (index, person) in self.people.iter().enumerate() {
+            if let Some(conn) = person.conn {
+                let info = LobbyInfo {
+                    host_name: self.config.host_name.clone(),
+                    options: self.options.clone(),
+                    seats: seats.clone(),
+                    others: others.clone(),
+                    you: self.role_of(Pid(index)),
+                };
+                out.push(Effect::Send(conn, HostMsg::Lobby(info)));
+            }
+        }
+    }
+
+    fn start_match(&mut self, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
+        self.in_lobby()?;
+        let open = self.seats.iter().filter(|control| **control == SeatControl::Open).count();
+        if open > 0 {
+            return Err(LobbyProblem::OpenSeats { count: open });
+        }
+        let not_ready: Vec<&str> = self
+            .seats
+            .iter()
+            .filter_map(SeatControl::owner)
+            .filter(|pid| *pid != Pid::HOST && !self.people[pid.0].ready)
+            .map(|pid| self.people[pid.0].name.as_str())
+            .collect();
+        if !not_ready.is_empty() {
+            return Err(LobbyProblem::NotReady { names: not_ready.join(", ") });
+        }
+        self.begin(self.options.clone(), out)
+    }
+
+    /// Deals a new match of `options` with the seats as they are and tells everyone.
+    fn begin(&mut self, options: AnyOptions, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
+        let occupants = self
+            .seats
+            .iter()
+            .map(|control| match control {
+                SeatControl::Bot { name, level } => Occupant::Bot { name: name.clone(), level: *level },
+                other => Occupant::Human { name: other.name().to_owned() },
+            })
+            .collect();
+        let host = Host::new(options.clone(), occupants, self.seeds.fork_seed()).map_err(|error| LobbyProblem::Setup(error.to_string()))?;
+        tracing::info!(game = %host.kind(), seats = self.seats.len(), "a match begins");
+        self.options = options;
+        self.running = Some(Running { host, seq: 0, sent: 0, votes: SeatSet::EMPTY, rounds: Vec::new() });
+        let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
+        for (index, person) in self.people.iter().enumerate() {
+            if let Some(conn) = person.conn {
+                let start = MatchStart { options: self.options.clone(), seats: seats.clone(), you: self.role_of(Pid(index)) };
+                out.push(Effect::Send(conn, HostMsg::Started(start)));
+            }
+        }
+        self.broadcast_state(false, out);
+        Ok(())
+    }
+
+    fn rematch(&mut self, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
+        let options = match &self.running {
+            Some(running) if running.host.phase() == Phase::MatchOver => running.host.game().rematch_options(),
+            Some(_) => return Err(LobbyProblem::MatchRunning),
+            None => self.options.clone(),
+        };
+        self.begin(options, out)
+    }
+
+    fn back_to_lobby(&mut self) -> Result<(), LobbyProblem> {
+        match &self.running {
+            Some(running) if running.host.phase() != Phase::MatchOver => return Err(LobbyProblem::MatchRunning),
+            _ => {}
+        }
+        self.running = None;
+        // Guests who are gone or away lose their seats; stand-ins step down.
+        for index in 0..self.seats.len() {
+            if let SeatControl::Person { pid, standin, .. } = &mut self.seats[index] {
+                *standin = None;
+                let person = &self.people[pid.0];
+                if person.conn.is_none() {
+                    self.seats[index] = SeatControl::Open;
+                }
+            }
+        }
+        self.unready_all();
+        Ok(())
+    }
+}

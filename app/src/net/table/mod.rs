@@ -1,0 +1,344 @@
+//! The networked table's authority, without any IO: participants come, go and send messages;
+//! the core answers with [`Effect`]s (frames to send, connections to close) that a transport
+//! carries out. The QUIC host runs it in one task; tests drive it directly, which is how the
+//! leak test checks every frame of thousands of games quickly.
+//!
+//! It wraps the session's [`Host`], which owns the true state: the core adds the lobby, who
+//! controls each seat, the checks every action passes before the Host sees it (see
+//! [`play`]), per-viewer updates, drops, resume tokens and stand-in bots.
+
+mod lobby;
+pub mod people;
+mod play;
+
+use std::time::{Duration, Instant};
+
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyAction, AnyOptions, AnyView, GameRng, RoundResult, Seat, SeatSet};
+
+use self::people::{ConnId, Participant, Pid, Place, SeatControl};
+use crate::net::protocol::{
+    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, Welcome, check_name,
+};
+use crate::session::host::Host;
+
+pub use self::lobby::{HostCommand, SeatPlan};
+
+/// What the core asks its transport to do, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Send this first frame to a new connection.
+    Welcome(ConnId, Welcome),
+    /// Send this message.
+    Send(ConnId, HostMsg),
+    /// Close this connection with a code and a reason in words.
+    Close(ConnId, CloseCode, String),
+}
+
+/// A bot's decision the transport should make (off the core's task) and hand back with
+/// [`TableCore::bot_acted`].
+#[derive(Debug, Clone)]
+pub struct BotTurn {
+    /// The seat deciding.
+    pub seat: Seat,
+    /// How well it plays.
+    pub level: BotLevel,
+    /// Its view (bots never see more).
+    pub view: AnyView,
+    /// Its legal actions.
+    pub legal: Vec<AnyAction>,
+    /// The seed of its decision (from the match seed, so bots' matches replay).
+    pub seed: u64,
+    /// The state it decides on; a stale decision is dropped.
+    pub base: u64,
+}
+
+/// Settings of a networked table.
+#[derive(Debug, Clone)]
+pub struct TableConfig {
+    /// The host's profile name.
+    pub host_name: String,
+    /// How long a dropped guest's seat waits before a bot takes it (default two minutes).
+    pub grace: Duration,
+    /// Most guests connected at once.
+    pub max_guests: usize,
+    /// How many recent events a (re)joining device receives with its first update.
+    pub catch_up_events: usize,
+}
+
+impl TableConfig {
+    /// Defaults for a host named `host_name`.
+    #[must_use]
+    pub fn new(host_name: &str) -> TableConfig {
+        TableConfig { host_name: host_name.to_owned(), grace: Duration::from_secs(120), max_guests: 16, catch_up_events: 64 }
+    }
+}
+
+/// A match being played.
+#[derive(Debug)]
+struct Running {
+    host: Host,
+    /// State number: one more per applied action or deal.
+    seq: u64,
+    /// How much of the Host's event history has been sent.
+    sent: usize,
+    /// Seats that asked for the next round.
+    votes: SeatSet,
+    /// The rounds finished so far, for devices that come back.
+    rounds: Vec<RoundResult>,
+}
+
+/// The authority over one networked table.
+#[derive(Debug)]
+pub struct TableCore {
+    config: TableConfig,
+    options: AnyOptions,
+    seats: Vec<SeatControl>,
+    people: Vec<Participant>,
+    running: Option<Running>,
+    seeds: GameRng,
+    /// Bots' optional decisions ("One!", snaps) draw from this.
+    optional_rng: GameRng,
+    /// The time of what is being handled.
+    now: Instant,
+    /// An open Youglouf snap window: the open deck's size when it opened, and when.
+    snap_window: Option<(usize, Instant)>,
+}
+
+impl TableCore {
+    /// A table in its lobby with `seats` open seats; matches are seeded from `seed`. The host's
+    /// own device is participant [`Pid::HOST`] on [`ConnId::LOCAL`].
+    ///
+    /// # Errors
+    /// The system has no random source for the host's own token.
+    pub fn new(config: TableConfig, options: AnyOptions, seats: usize, seed: u64) -> Result<TableCore, getrandom::Error> {
+        let host = Participant::new(config.host_name.clone(), ResumeToken::generate()?, ConnId::LOCAL, Place::Present);
+        Ok(TableCore {
+            config,
+            options,
+            seats: vec![SeatControl::Open; seats],
+            people: vec![host],
+            running: None,
+            seeds: GameRng::from_seed(seed),
+            optional_rng: GameRng::from_seed(seed ^ 0x0971_0A41),
+            now: Instant::now(),
+            snap_window: None,
+        })
+    }
+
+    /// The match's authority, while a match is on.
+    #[must_use]
+    pub fn host(&self) -> Option<&Host> {
+        self.running.as_ref().map(|running| &running.host)
+    }
+
+    /// The state number of the match (0 in the lobby).
+    #[must_use]
+    pub fn seq(&self) -> u64 {
+        self.running.as_ref().map_or(0, |running| running.seq)
+    }
+
+    /// Who controls each seat.
+    #[must_use]
+    pub fn seats(&self) -> &[SeatControl] {
+        &self.seats
+    }
+
+    /// The game and house rules.
+    #[must_use]
+    pub fn options(&self) -> &AnyOptions {
+        &self.options
+    }
+
+    /// The participant on `conn`, if any.
+    fn pid_of(&self, conn: ConnId) -> Option<Pid> {
+        self.people.iter().position(|person| person.conn == Some(conn)).map(Pid)
+    }
+
+    /// A device said Hello on `conn`: admit it (new, or back with its token) or refuse it.
+    pub fn join(&mut self, conn: ConnId, hello: Hello) -> Vec<Effect> {
+        let mut out = Vec::new();
+        let refuse = |out: &mut Vec<Effect>, refusal: JoinRefusal, code| {
+            let reason = refusal.to_string();
+            out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Err(refusal) }));
+            out.push(Effect::Close(conn, code, reason));
+        };
+        if hello.version != PROTOCOL_VERSION {
+            refuse(&mut out, JoinRefusal::IncompatibleVersion { host: PROTOCOL_VERSION, guest: hello.version }, CloseCode::Version);
+            return out;
+        }
+        if let Err(refusal) = check_name(&hello.name) {
+            refuse(&mut out, refusal, CloseCode::Refused);
+            return out;
+        }
+        let returning = hello.resume.and_then(|token| {
+            self.people.iter().position(|person| person.token == token && person.place != Place::Gone && person.conn != Some(ConnId::LOCAL))
+        });
+        if let Some(index) = returning {
+            self.resume(Pid(index), conn, &mut out);
+            return out;
+        }
+        let connected = self.people.iter().filter(|person| person.conn.is_some()).count() - 1;
+        if connected >= self.config.max_guests {
+            refuse(&mut out, JoinRefusal::Full, CloseCode::Refused);
+            return out;
+        }
+        let Ok(token) = ResumeToken::generate() else {
+            out.push(Effect::Close(conn, CloseCode::Refused, "the host has no random source".to_owned()));
+            return out;
+        };
+        let place = if hello.join_as == JoinAs::Spectator || self.running.is_some() { Place::Watching } else { Place::Present };
+        tracing::info!(name = %hello.name, ?place, "a guest joined");
+        self.people.push(Participant::new(hello.name, token, conn, place));
+        let pid = Pid(self.people.len() - 1);
+        let admitted = Admitted { host_name: self.config.host_name.clone(), token, resumed: None, next_action: 1 };
+        out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));
+        if self.running.is_some() {
+            self.catch_up(pid, &mut out);
+        } else {
+            self.broadcast_lobby(&mut out);
+        }
+        out
+    }
+
+    /// `pid` came back on `conn` with its token: it takes its seat back from any stand-in.
+    fn resume(&mut self, pid: Pid, conn: ConnId, out: &mut Vec<Effect>) {
+        let person = &mut self.people[pid.0];
+        if let Some(old) = person.conn.replace(conn) {
+            out.push(Effect::Close(old, CloseCode::Replaced, "this seat was taken back on another connection".to_owned()));
+        }
+        person.away_since = None;
+        for control in &mut self.seats {
+            if let SeatControl::Person { pid: owner, standin, .. } = control
+                && *owner == pid
+            {
+                *standin = None;
+            }
+        }
+        let person = &self.people[pid.0];
+        let resumed = people::seats_of(&self.seats, pid).first().copied();
+        tracing::info!(name = %person.name, ?resumed, "a guest came back");
+        let admitted = Admitted {
+            host_name: self.config.host_name.clone(),
+            token: person.token,
+            resumed,
+            next_action: person.last_action.map_or(1, |last| last + 1),
+        };
+        out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));
+        if self.running.is_some() {
+            self.catch_up(pid, out);
+            self.broadcast_seats(out);
+        } else {
+            self.broadcast_lobby(out);
+        }
+    }
+
+    /// The connection `conn` ended (closed, timed out, or malformed).
+    pub fn disconnected(&mut self, conn: ConnId, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        let mut out = Vec::new();
+        let Some(pid) = self.pid_of(conn) else { return out };
+        if pid == Pid::HOST {
+            return out;
+        }
+        let person = &mut self.people[pid.0];
+        person.conn = None;
+        person.away_since = Some(now);
+        tracing::info!(name = %person.name, "a guest dropped");
+        if self.running.is_some() {
+            self.broadcast_seats(&mut out);
+            out.extend(self.tick(now));
+        } else {
+            self.unseat(pid);
+            self.broadcast_lobby(&mut out);
+        }
+        out
+    }
+
+    /// Time passed: seats whose guest has been away longer than the grace period get a bot.
+    pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        let mut out = Vec::new();
+        let Some(running) = &self.running else { return out };
+        let level = crate::session::seating::quick_level(running.host.kind());
+        let mut changed = false;
+        for control in &mut self.seats {
+            if let SeatControl::Person { pid, standin: standin @ None, name } = control
+                && let Some(since) = self.people[pid.0].away_since
+                && now.saturating_duration_since(since) >= self.config.grace
+            {
+                tracing::info!(%name, "a bot takes the seat of a guest who did not come back");
+                *standin = Some(level);
+                changed = true;
+            }
+        }
+        if changed {
+            self.broadcast_seats(&mut out);
+            self.progress(&mut out);
+        }
+        out
+    }
+
+    /// A message from the device on `conn`, arrived at `now`.
+    pub fn receive(&mut self, conn: ConnId, message: ClientMsg, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        let mut out = Vec::new();
+        let Some(pid) = self.pid_of(conn) else { return out };
+        match message {
+            ClientMsg::Sit { seat } => self.sit(pid, seat, &mut out),
+            ClientMsg::Watch => self.watch(pid, &mut out),
+            ClientMsg::Ready { ready } => self.set_ready(pid, ready, &mut out),
+            ClientMsg::Act(request) => self.act(pid, request, &mut out),
+            ClientMsg::NextRound { base } => self.vote_next_round(pid, base, &mut out),
+            ClientMsg::Leave => self.leave(pid, &mut out),
+        }
+        out
+    }
+
+    /// `pid` leaves for good: its seats go to bots (during a match) or open (in the lobby).
+    fn leave(&mut self, pid: Pid, out: &mut Vec<Effect>) {
+        if pid == Pid::HOST {
+            return;
+        }
+        let person = &mut self.people[pid.0];
+        if let Some(conn) = person.conn.take() {
+            out.push(Effect::Close(conn, CloseCode::Normal, "left the table".to_owned()));
+        }
+        person.place = Place::Gone;
+        tracing::info!(name = %person.name, "a guest left");
+        match &self.running {
+            Some(running) => {
+                let level = crate::session::seating::quick_level(running.host.kind());
+                for control in &mut self.seats {
+                    if let SeatControl::Person { pid: owner, standin, .. } = control
+                        && *owner == pid
+                    {
+                        *standin = Some(level);
+                    }
+                }
+                self.broadcast_seats(out);
+                self.progress(out);
+            }
+            None => {
+                self.unseat(pid);
+                self.broadcast_lobby(out);
+            }
+        }
+    }
+
+    /// Sends `message` to every connected participant.
+    fn broadcast(&self, message: &HostMsg, out: &mut Vec<Effect>) {
+        for person in &self.people {
+            if let Some(conn) = person.conn {
+                out.push(Effect::Send(conn, message.clone()));
+            }
+        }
+    }
+
+    /// Tells `pid` that its request was refused.
+    fn refuse(&self, pid: Pid, id: u64, refusal: crate::net::protocol::Refusal, out: &mut Vec<Effect>) {
+        if let Some(conn) = self.people[pid.0].conn {
+            out.push(Effect::Send(conn, HostMsg::Refused { id, refusal }));
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! "Join a table": the tables heard on the network (a host not met before is joined only after
+//! its code is checked against the host's screen), joining by address and code when discovery
+//! finds nothing, and the discovery setting.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use egui::RichText;
+use tokio::sync::oneshot;
+
+use super::lobby::touch_button;
+use super::words;
+use crate::net::discovery::{Discovered, Listener};
+use crate::net::guest::{GuestLink, JoinError, JoinRequest, join};
+use crate::net::identity::JoinCode;
+use crate::net::lan::LanContext;
+use crate::net::protocol::{Hello, JoinAs, PROTOCOL_VERSION};
+use crate::net::server::DEFAULT_PORT;
+use crate::net::tls::Pin;
+use crate::tr;
+use crate::ui::{names, theme};
+
+/// What the join screen asks for.
+#[derive(Debug)]
+pub enum JoinOutcome {
+    /// Back to the start screen.
+    Back,
+    /// Joined: on to the table's lobby.
+    Joined(Box<GuestLink>),
+}
+
+/// A join under way.
+#[derive(Debug)]
+struct Joining {
+    address: SocketAddr,
+    result: oneshot::Receiver<Result<GuestLink, JoinError>>,
+}
+
+/// The join screen's state.
+#[derive(Debug)]
+pub struct JoinScreen {
+    name: String,
+    address: String,
+    code: String,
+    interface: String,
+    broadcast: bool,
+    listener: Option<Listener>,
+    discovery_problem: Option<String>,
+    confirming: Option<Discovered>,
+    joining: Option<Joining>,
+    error: Option<String>,
+}
+
+impl JoinScreen {
+    /// A join screen for a player called `name`, listening for tables at once.
+    #[must_use]
+    pub fn new(lan: &LanContext, name: String) -> JoinScreen {
+        let mut screen = JoinScreen {
+            name,
+            address: String::new(),
+            code: String::new(),
+            interface: lan.settings.interface.to_string(),
+            broadcast: lan.settings.broadcast,
+            listener: None,
+            discovery_problem: None,
+            confirming: None,
+            joining: None,
+            error: None,
+        };
+        screen.listen(lan);
+        screen
+    }
+
+    fn listen(&mut self, lan: &LanContext) {
+        let _runtime = lan.runtime().enter();
+        self.listener = None;
+        match Listener::start(&lan.settings.discovery()) {
+            Ok(listener) => {
+                self.listener = Some(listener);
+                self.discovery_problem = None;
+            }
+            Err(error) => self.discovery_problem = Some(error.to_string()),
+        }
+    }
+
+    /// Starts joining `address` with `pin`, resuming a seat held there if one is remembered.
+    fn start_join(&mut self, lan: &LanContext, address: SocketAddr, pin: Pin, waker: crate::net::Waker) {
+        let name = self.name.trim().to_owned();
+        if name.is_empty() {
+            self.error = Some(tr!("net-error-name"));
+            return;
+        }
+        let resume = lan
+            .known
+            .iter()
+            .find(|(fingerprint, host)| pin.accepts(**fingerprint) && (host.address == Some(address) || matches!(pin, Pin::Fingerprint(_))))
+            .and_then(|(_, host)| host.resume);
+        let hello = Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume };
+        let mut request = JoinRequest::new(address, pin, hello);
+        request.waker = Some(waker.clone());
+        let (sender, result) = oneshot::channel();
+        lan.runtime().spawn(async move {
+            let _ = sender.send(join(request).await);
+            waker();
+        });
+        self.error = None;
+        self.joining = Some(Joining { address, result });
+    }
+
+    /// A finished join: the host remembered by identity, with the token of the seat there.
+    fn finish_join(&mut self, lan: &mut LanContext) -> Option<JoinOutcome> {
+        let joining = self.joining.as_mut()?;
+        let result = match joining.result.try_recv() {
+            Ok(result) => result,
+            Err(oneshot::error::TryRecvError::Empty) => return None,
+            Err(oneshot::error::TryRecvError::Closed) => Err(JoinError::Protocol("the join was cut short".to_owned())),
+        };
+        let address = joining.address;
+        self.joining = None;
+        match result {
+            Ok(link) => {
+                let fingerprint = link.host();
+                lan.known.trust(fingerprint, &link.admitted().host_name, Some(address));
+                lan.known.set_resume(&fingerprint, Some(link.admitted().token));
+                lan.save_known();
+                Some(JoinOutcome::Joined(Box::new(link)))
+            }
+            Err(error) => {
+                tracing::info!(%error, "joining failed");
+                self.error = Some(words::join_error(&error));
+                None
+            }
+        }
+    }
+}
+
+/// Reads `192.168.1.20:47475`, or an address alone with the default port.
+fn parse_address(text: &str) -> Option<SocketAddr> {
+    let text = text.trim();
+    text.parse().ok().or_else(|| text.parse::<IpAddr>().ok().map(|ip| SocketAddr::new(ip, DEFAULT_PORT)))
+}
+
+/// Draws the join screen.
+pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, waker: &crate::net::Waker) -> Option<JoinOutcome> {
+    if let Some(outcome) = screen.finish_join(lan) {
+        return Some(outcome);
+    }
+    let mut outcome = None;
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
+        ui.horizontal_wrapped(|ui| {
+            if touch_button(ui, tr!("nav-back")).clicked() {
+                outcome = Some(JoinOutcome::Back);
+            }
+            ui.label(RichText::new(tr!("net-join-title")).size(22.0).strong());
+        });
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(tr!("net-your-name"));
+            ui.add(egui::TextEdit::singleline(&mut screen.name).desired_width(200.0).min_size(egui::vec2(0.0, theme::TOUCH * 0.8)))
+                .labelled_by(label.id);
+        });
+        if let Some(joining) = &screen.joining {
+            ui.label(RichText::new(tr!("net-connecting", address = joining.address.to_string())).color(theme::ACCENT));
+            ui.spinner();
+        }
+        if let Some(error) = &screen.error {
+            ui.colored_label(theme::ACCENT, error);
+        }
+        ui.add_space(8.0);
+        found_tables(ui, screen, lan, waker);
+        ui.add_space(8.0);
+        by_address(ui, screen, lan, waker);
+        ui.add_space(8.0);
+        network_settings(ui, screen, lan);
+    });
+    outcome
+}
+
+/// The tables heard on the network, and the code check for a host not met before.
+fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, waker: &crate::net::Waker) {
+    ui.label(RichText::new(tr!("net-found")).strong());
+    if let Some(problem) = &screen.discovery_problem {
+        ui.colored_label(theme::ACCENT, tr!("net-discovery-off", reason = problem));
+        return;
+    }
+    let hosts = screen.listener.as_ref().map(Listener::hosts).unwrap_or_default();
+    if hosts.is_empty() {
+        ui.label(RichText::new(tr!("net-searching")).color(theme::INK_DIM));
+        ui.label(RichText::new(tr!("net-none-found")).small().color(theme::INK_DIM));
+    }
+    let busy = screen.joining.is_some();
+    for host in hosts {
+        let announced = &host.announcement;
+        let known = lan.known.is_trusted(&announced.fingerprint);
+        egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(8.0).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let line =
+                tr!("net-host-line", name = &announced.name, game = names::game(announced.game), seats = u32::from(announced.open_seats));
+            ui.label(RichText::new(line).strong());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{} · {}", host.address, announced.fingerprint.join_code())).color(theme::INK_DIM));
+                if known {
+                    ui.label(RichText::new(tr!("net-known")).color(theme::ACCENT));
+                }
+                if announced.playing {
+                    ui.label(RichText::new(tr!("net-playing")).color(theme::INK_DIM));
+                }
+                if announced.version != PROTOCOL_VERSION {
+                    ui.label(
+                        RichText::new(tr!("net-error-version", host = announced.version, guest = PROTOCOL_VERSION)).color(theme::ACCENT),
+                    );
+                } else if ui
+                    .add_enabled(!busy, egui::Button::new(tr!("net-join")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH)))
+                    .clicked()
+                {
+                    if known {
+                        screen.start_join(lan, host.address, Pin::Fingerprint(announced.fingerprint), waker.clone());
+                    } else {
+                        screen.confirming = Some(host.clone());
+                    }
+                }
+            });
+        });
+    }
+    if let Some(host) = screen.confirming.clone() {
+        egui::Frame::group(ui.style()).fill(theme::ACCENT_DARK).inner_margin(8.0).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(tr!("net-confirm", code = host.announcement.fingerprint.join_code().to_string())).size(18.0).strong());
+            ui.horizontal_wrapped(|ui| {
+                if touch_button(ui, tr!("net-confirm-yes")).clicked() {
+                    screen.confirming = None;
+                    screen.start_join(lan, host.address, Pin::Fingerprint(host.announcement.fingerprint), waker.clone());
+                }
+                if touch_button(ui, tr!("net-confirm-no")).clicked() {
+                    screen.confirming = None;
+                }
+            });
+        });
+    }
+}
+
+/// Joining by address and join code, when discovery finds nothing.
+fn by_address(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, waker: &crate::net::Waker) {
+    ui.label(RichText::new(tr!("net-by-address")).strong());
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr!("net-address"));
+        let field = egui::TextEdit::singleline(&mut screen.address).hint_text(tr!("net-address-hint")).desired_width(200.0);
+        ui.add(field.min_size(egui::vec2(0.0, theme::TOUCH * 0.8))).labelled_by(label.id);
+    });
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr!("net-code"));
+        let field = egui::TextEdit::singleline(&mut screen.code).hint_text(tr!("net-code-hint")).desired_width(120.0);
+        ui.add(field.min_size(egui::vec2(0.0, theme::TOUCH * 0.8))).labelled_by(label.id);
+        let join = egui::Button::new(tr!("net-join")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH));
+        if ui.add_enabled(screen.joining.is_none(), join).clicked() {
+            match (parse_address(&screen.address), screen.code.parse::<JoinCode>()) {
+                (None, _) => screen.error = Some(tr!("net-error-address", text = screen.address.trim())),
+                (_, Err(_)) => screen.error = Some(tr!("net-error-code", text = screen.code.trim())),
+                (Some(address), Ok(code)) => screen.start_join(lan, address, Pin::JoinCode(code), waker.clone()),
+            }
+        }
+    });
+}
+
+/// The discovery setting: which interface, multicast or broadcast.
+fn network_settings(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext) {
+    egui::CollapsingHeader::new(tr!("net-advanced")).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(tr!("net-interface"));
+            ui.add(egui::TextEdit::singleline(&mut screen.interface).desired_width(140.0)).labelled_by(label.id);
+        });
+        ui.checkbox(&mut screen.broadcast, tr!("net-broadcast"));
+        if touch_button(ui, tr!("net-apply")).clicked() {
+            match screen.interface.trim().parse::<Ipv4Addr>() {
+                Ok(interface) => {
+                    lan.settings.interface = interface;
+                    lan.settings.broadcast = screen.broadcast;
+                    lan.save_settings();
+                    screen.listen(lan);
+                }
+                Err(_) => screen.error = Some(tr!("net-error-interface", text = screen.interface.trim())),
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_read_with_or_without_a_port() {
+        assert_eq!(parse_address(" 192.168.1.20:47000 "), Some("192.168.1.20:47000".parse().expect("addr")));
+        assert_eq!(parse_address("192.168.1.20"), Some(SocketAddr::new("192.168.1.20".parse().expect("ip"), DEFAULT_PORT)));
+        assert_eq!(parse_address("[::1]:5000"), Some("[::1]:5000".parse().expect("addr")));
+        assert_eq!(parse_address("host.local"), None);
+        assert_eq!(parse_address(""), None);
+    }
+}

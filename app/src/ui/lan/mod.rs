@@ -1,0 +1,52 @@
+//! The LAN screens: joining a table ([`join`]), a guest's lobby ([`guest`]) and the host's
+//! lobby ([`host`]). Each returns what the player asked for; the app applies it.
+
+pub mod guest;
+pub mod host;
+pub mod join;
+pub mod lobby;
+pub mod words;
+
+use crate::net::lan::LanContext;
+use crate::net::session::NetSession;
+
+/// A LAN screen on display.
+#[derive(Debug)]
+pub enum LanScreen {
+    /// Finding a table and joining it.
+    Join(join::JoinScreen),
+    /// A guest waiting for the match.
+    Guest(guest::GuestLobby),
+    /// The host's lobby.
+    Host(host::HostLobby),
+}
+
+/// What a LAN screen asks of the app.
+#[derive(Debug)]
+pub enum LanOutcome {
+    /// Back to the start screen (a hosted table is closed).
+    Back,
+    /// The match began: on to the table (with the hosted table, on the host's device).
+    Play(Box<NetSession>, Option<Box<host::Hosting>>),
+}
+
+/// Draws the LAN screen on display; it may move on to the next one itself (joined: the lobby).
+pub fn show(ui: &mut egui::Ui, screen: &mut LanScreen, lan: &mut LanContext, waker: &crate::net::Waker) -> Option<LanOutcome> {
+    match screen {
+        LanScreen::Join(join) => match join::show(ui, join, lan, waker)? {
+            join::JoinOutcome::Back => Some(LanOutcome::Back),
+            join::JoinOutcome::Joined(link) => {
+                *screen = LanScreen::Guest(guest::GuestLobby::new(*link));
+                None
+            }
+        },
+        LanScreen::Guest(lobby) => match guest::show(ui, lobby)? {
+            guest::GuestOutcome::Leave => Some(LanOutcome::Back),
+            guest::GuestOutcome::Play(session) => Some(LanOutcome::Play(session, None)),
+        },
+        LanScreen::Host(lobby) => match host::show(ui, lobby)? {
+            host::HostOutcome::Close => Some(LanOutcome::Back),
+            host::HostOutcome::Play(session, hosting) => Some(LanOutcome::Play(session, Some(hosting))),
+        },
+    }
+}

@@ -1,0 +1,62 @@
+//! What went wrong on the network, in the player's language.
+
+use crate::net::guest::{Ending, JoinError};
+use crate::net::protocol::{LobbyProblem, Refusal};
+use crate::tr;
+
+/// A refusal from the host.
+#[must_use]
+pub fn refusal(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::NotSeated => tr!("net-refusal-not-seated"),
+        Refusal::NotYourSeat { .. } => tr!("net-refusal-not-your-seat"),
+        Refusal::NotYourTurn => tr!("net-refusal-not-your-turn"),
+        Refusal::Stale { .. } => tr!("net-refusal-stale"),
+        Refusal::Duplicate { .. } => tr!("net-refusal-duplicate"),
+        Refusal::SnapGrace { .. } => tr!("net-refusal-snap-grace"),
+        Refusal::Illegal(error) => tr!("net-refusal-illegal", reason = error.to_string()),
+        Refusal::NoMatch => tr!("net-refusal-no-match"),
+        Refusal::Lobby(problem) => lobby_problem(problem),
+    }
+}
+
+/// Why the lobby cannot do what was asked.
+#[must_use]
+pub fn lobby_problem(problem: &LobbyProblem) -> String {
+    match problem {
+        LobbyProblem::SeatNotFree { .. } => tr!("net-refusal-seat-not-free"),
+        LobbyProblem::NoFreeSeat => tr!("net-refusal-no-free-seat"),
+        LobbyProblem::MatchRunning => tr!("net-refusal-match-running"),
+        LobbyProblem::OpenSeats { count } => tr!("net-refusal-open-seats", count = *count),
+        LobbyProblem::NotReady { names } => tr!("net-refusal-not-ready", names = names),
+        LobbyProblem::Setup(reason) => tr!("net-refusal-setup", reason = reason),
+        LobbyProblem::HostOnly => tr!("net-refusal-host-only"),
+    }
+}
+
+/// How a connection ended.
+#[must_use]
+pub fn ending(ending: &Ending) -> String {
+    match ending {
+        Ending::HostLeft => tr!("net-ended-host-left"),
+        Ending::Left => tr!("net-ended-left"),
+        Ending::Replaced => tr!("net-ended-replaced"),
+        Ending::Lost(reason) => tr!("net-ended-lost", reason = reason),
+        Ending::Protocol(reason) | Ending::Refused(reason) => tr!("net-ended-other", reason = reason),
+    }
+}
+
+/// Why joining failed.
+#[must_use]
+pub fn join_error(error: &JoinError) -> String {
+    match error {
+        JoinError::IdentityChanged { expected, got, .. } => {
+            tr!("net-error-identity", expected = expected.to_string(), got = got.to_string())
+        }
+        JoinError::IncompatibleVersion { host, guest } => tr!("net-error-version", host = *host, guest = *guest),
+        JoinError::Refused(refusal) => tr!("net-error-refused", reason = refusal.to_string()),
+        JoinError::NotCardtable { address } => tr!("net-error-not-cardtable", address = address.to_string()),
+        JoinError::Unreachable { address, .. } => tr!("net-error-unreachable", address = address.to_string()),
+        JoinError::Protocol(_) | JoinError::Tls(_) | JoinError::Socket(_) => tr!("net-error-other", reason = error.to_string()),
+    }
+}

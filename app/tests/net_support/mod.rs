@@ -1,0 +1,8 @@
+//! Shared by the LAN tests: the leak check on decoded frames, an in-memory table driven
+//! through the real core and codec, and helpers to host and join over loopback QUIC.
+// Each test file uses a different part of this module.
+#![allow(dead_code)]
+
+pub mod leak;
+pub mod memory;
+pub mod quic;

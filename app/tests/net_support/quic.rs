@@ -1,0 +1,301 @@
+//! Hosting and joining over real loopback QUIC, and guests that play at random until the match
+//! is decided.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, join};
+use cardtable::net::identity::{Fingerprint, Identity};
+use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken};
+use cardtable::net::record::network_record;
+use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
+use cardtable::net::server::{HostHandle, HostSettings, start_host};
+use cardtable::net::session::LinkStatus;
+use cardtable::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
+use cardtable::net::tls::{Liveness, Pin};
+use cardtable::store::profiles::ProfileBook;
+use cardtable::store::record::MatchRecord;
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyOptions, GameRng, MatchResult, Phase, RoundResult, Seat, Viewer};
+
+/// A runtime for one test (two workers: the machine has two cores).
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime")
+}
+
+/// `options` with Youglouf's snap grace time off: random players over QUIC act the moment they
+/// can, and the grace time has its own test (net_rules.rs).
+pub fn no_snap_grace(options: AnyOptions) -> AnyOptions {
+    match options {
+        AnyOptions::Youglouf(mut youglouf) => {
+            youglouf.snap_grace_ms = 0;
+            AnyOptions::Youglouf(youglouf)
+        }
+        other => other,
+    }
+}
+
+/// Quick liveness for tests: a silent peer is gone after a second.
+pub fn quick_liveness() -> Liveness {
+    Liveness { keep_alive: Duration::from_millis(200), idle_timeout: Duration::from_secs(1) }
+}
+
+/// Host settings for tests: loopback, no bot pace, quick liveness.
+pub fn settings() -> HostSettings {
+    HostSettings {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        liveness: quick_liveness(),
+        bot_pace: Duration::ZERO,
+        tick: Duration::from_millis(50),
+        audit: None,
+        waker: None,
+    }
+}
+
+/// Hosts a table of `seats` seats with `config` and `settings`; returns the handle and the
+/// host's identity.
+pub fn host(options: AnyOptions, seats: usize, config: TableConfig, settings: HostSettings) -> (HostHandle, Identity) {
+    let identity = Identity::generate().expect("identity");
+    let table = TableCore::new(config, options, seats, 17).expect("table");
+    let handle = start_host(table, &identity, settings).expect("host starts");
+    (handle, identity)
+}
+
+/// A Hello for `name`.
+pub fn hello(name: &str, resume: Option<ResumeToken>) -> Hello {
+    Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as: JoinAs::Player, resume }
+}
+
+/// Joins at `address`, pinning `host`.
+pub async fn join_pinned(address: SocketAddr, host: Fingerprint, hello: Hello) -> GuestLink {
+    let mut request = JoinRequest::new(address, Pin::Fingerprint(host), hello);
+    request.liveness = quick_liveness();
+    join(request).await.expect("joins")
+}
+
+/// Waits (up to 10 s) for a message to the host's device that satisfies `wanted`.
+pub async fn host_sees(handle: &mut HostHandle, mut wanted: impl FnMut(&HostMsg) -> bool) -> HostMsg {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let message = handle.recv().await.expect("the table runs");
+            if wanted(&message) {
+                return message;
+            }
+        }
+    })
+    .await
+    .expect("the host's device saw it in time")
+}
+
+/// Waits until the lobby shows every seat taken and every guest ready.
+pub async fn lobby_ready(handle: &mut HostHandle) -> LobbyInfo {
+    let message = host_sees(handle, |message| {
+        matches!(message, HostMsg::Lobby(lobby) if lobby.seats.iter().all(|seat| seat.ready && seat.holder != cardtable::net::protocol::Holder::Open))
+    })
+    .await;
+    let HostMsg::Lobby(lobby) = message else { unreachable!("filtered") };
+    lobby
+}
+
+/// A guest playing at random.
+pub struct Player {
+    /// The connection.
+    pub link: GuestLink,
+    /// What it knows.
+    pub table: RemoteTable,
+    /// Its seat.
+    pub seat: Seat,
+    rng: GameRng,
+    acted_on: Option<u64>,
+    messages: usize,
+}
+
+/// How a guest's match ended, as it saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The result it was told.
+    pub result: MatchResult,
+    /// The rounds it recorded.
+    pub rounds: Vec<RoundResult>,
+    /// Frames it received.
+    pub messages: usize,
+    /// What the device would keep in its score history.
+    pub record: MatchRecord,
+}
+
+impl Player {
+    /// A guest on `link` that will sit in `seat`.
+    pub fn new(link: GuestLink, seat: Seat, seed: u64) -> Player {
+        let table = RemoteTable::new(link.admitted().next_action);
+        Player { link, table, seat, rng: GameRng::from_seed(seed), acted_on: None, messages: 0 }
+    }
+
+    /// Sits down and says ready.
+    pub fn sit(&self) {
+        self.link.send(ClientMsg::Sit { seat: Some(self.seat) });
+        self.link.send(ClientMsg::Ready { ready: true });
+    }
+
+    /// Plays until the match result arrives (or `limit` passes); panics if the connection ends.
+    pub async fn play(&mut self, limit: Duration) -> Outcome {
+        let seat = self.seat;
+        let decided = move |table: &RemoteTable| {
+            table.result.is_some() && table.latest(Viewer::Seat(seat)).is_some_and(|latest| view_phase(latest) == Phase::MatchOver)
+        };
+        if let Err(ending) = self.play_until(limit, decided).await {
+            panic!("the connection ended: {ending}");
+        }
+        let status = LinkStatus {
+            start: self.table.start.clone(),
+            rounds: self.table.rounds.clone(),
+            result: self.table.result.clone(),
+            matches: 1,
+            ..LinkStatus::default()
+        };
+        let now = jiff::Timestamp::now();
+        let record = network_record(&status, &ProfileBook::default(), false, now, u64::from(seat.0)).expect("a decided match is recorded");
+        Outcome { result: self.table.result.clone().expect("decided"), rounds: self.table.rounds.clone(), messages: self.messages, record }
+    }
+
+    /// Plays until `done` holds for what it knows (or `limit` passes, which panics); the
+    /// connection's end, if it comes first, is returned.
+    pub async fn play_until(&mut self, limit: Duration, done: impl Fn(&RemoteTable) -> bool) -> Result<(), Ending> {
+        let deadline = tokio::time::Instant::now() + limit;
+        self.move_if_asked();
+        while !done(&self.table) {
+            match tokio::time::timeout_at(deadline, self.link.next()).await.expect("in time") {
+                Some(GuestEvent::Message(message)) => {
+                    self.messages += 1;
+                    self.table.apply(message);
+                }
+                Some(GuestEvent::Ended(ending)) => return Err(ending),
+                None => return Err(Ending::Lost("no word".to_owned())),
+            }
+            self.move_if_asked();
+        }
+        Ok(())
+    }
+
+    /// Takes in messages without acting until `done` holds (or `limit` passes, which panics).
+    pub async fn watch_until(&mut self, limit: Duration, done: impl Fn(&RemoteTable) -> bool) -> Result<(), Ending> {
+        let deadline = tokio::time::Instant::now() + limit;
+        while !done(&self.table) {
+            match tokio::time::timeout_at(deadline, self.link.next()).await.expect("in time") {
+                Some(GuestEvent::Message(message)) => self.table.apply(message),
+                Some(GuestEvent::Ended(ending)) => return Err(ending),
+                None => return Err(Ending::Lost("no word".to_owned())),
+            }
+        }
+        Ok(())
+    }
+
+    /// Acts once per state when the round waits for this seat; asks for the next round.
+    pub fn move_if_asked(&mut self) {
+        let Some(latest) = self.table.latest(Viewer::Seat(self.seat)) else { return };
+        let seq = latest.seq;
+        if self.acted_on == Some(seq) {
+            return;
+        }
+        match view_phase(latest) {
+            Phase::RoundOver => {
+                if let Some(message) = self.table.next_round() {
+                    self.acted_on = Some(seq);
+                    self.link.send(message);
+                }
+            }
+            Phase::Playing if latest.waiting_for.contains(self.seat) => {
+                let legal = view_legal(latest);
+                if legal.is_empty() {
+                    return;
+                }
+                let view = latest.view.clone();
+                let action = super::memory::Policy::EagerRandom.choose(self.seat, &view, &legal, &mut self.rng).unwrap_or(legal[0]);
+                self.acted_on = Some(seq);
+                let message = self.table.act(self.seat, action);
+                self.link.send(message);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Bots in seats `from..seats`.
+pub fn fill_with_bots(handle: &HostHandle, from: usize, seats: usize) {
+    for index in from..seats {
+        handle.command(HostCommand::SetSeat {
+            seat: Seat(index as u8),
+            plan: SeatPlan::Bot { name: format!("Bot {index}"), level: BotLevel::Random },
+        });
+    }
+}
+
+/// A frame audit for the host: decodes every frame sent to a guest and leak-checks it against
+/// the game as it was when the frame was made.
+#[derive(Clone, Default)]
+pub struct LeakAudit {
+    /// Frames checked.
+    pub frames: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// What leaked (must stay empty).
+    pub leaks: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    viewers: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<cardtable::net::table::people::ConnId, Viewer>>>,
+}
+
+impl LeakAudit {
+    /// The audit hook to put in [`HostSettings::audit`].
+    pub fn hook(&self) -> cardtable::net::server::FrameAudit {
+        let audit = self.clone();
+        std::sync::Arc::new(move |conn, frame: &[u8], host: Option<&cardtable::session::host::Host>| {
+            use cardtable::net::codec::decode_frame;
+            audit.frames.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Ok((message, _)) = decode_frame::<HostMsg>(frame) else {
+                if decode_frame::<cardtable::net::protocol::Welcome>(frame).is_err() {
+                    audit.leaks.lock().expect("lock").push(format!("an undecodable frame to {conn:?}"));
+                }
+                return;
+            };
+            let mut viewers = audit.viewers.lock().expect("lock");
+            match &message {
+                HostMsg::Lobby(lobby) => {
+                    if let Some(viewer) = super::memory::viewer_of(&lobby.you) {
+                        viewers.insert(conn, viewer);
+                    }
+                }
+                HostMsg::Started(start) => {
+                    viewers.insert(conn, super::memory::viewer_of(&start.you).unwrap_or(Viewer::Spectator));
+                }
+                _ => {}
+            }
+            let viewer = viewers.get(&conn).copied().unwrap_or(Viewer::Spectator);
+            if let Some(host) = host
+                && let Err(leak) = super::leak::check(&message, viewer, host.game())
+            {
+                audit.leaks.lock().expect("lock").push(leak);
+            }
+        })
+    }
+}
+
+/// Lets every player play the match to its end, then checks each agrees with the result the
+/// host's device was told, rounds included; returns that result.
+pub async fn play_all_and_agree(handle: &mut HostHandle, players: Vec<Player>, what: &str) -> MatchResult {
+    let games: Vec<_> =
+        players.into_iter().map(|mut player| tokio::spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
+    let mut outcomes = Vec::new();
+    for game in games {
+        outcomes.push(game.await.expect("a guest's task"));
+    }
+    let HostMsg::MatchOver(expected) = host_sees(handle, |message| matches!(message, HostMsg::MatchOver(_))).await else {
+        unreachable!("filtered")
+    };
+    for outcome in outcomes {
+        assert_eq!(outcome.result, expected, "{what}: a guest disagrees on the result");
+        // What the guest's history keeps: the same result and rounds, its own seat, no replay.
+        let record = &outcome.record;
+        assert_eq!((&record.result, &record.rounds), (&expected, &outcome.rounds), "{what}: the guest's record");
+        assert_eq!(record.network.as_ref().map(|network| (network.seats.iter().count(), network.decided)), Some((1, true)), "{what}");
+        assert!(record.steps.is_empty() && !record.replays(), "{what}: a guest's record holds no steps");
+        assert_eq!(outcome.rounds.len() as u32, expected.rounds, "{what}: a guest missed a round");
+        assert_eq!(outcome.rounds.last().map(|round| &round.totals), Some(&expected.totals), "{what}: the last round's totals");
+    }
+    expected
+}

@@ -1,0 +1,234 @@
+//! LAN play through the real window (egui_kittest), on loopback only (`--lan-interface
+//! 127.0.0.1`, LAN files in a temporary folder): a guest joins by address and code, sits down
+//! and reaches the table; a wrong code is refused in words; a host opens a table from "New
+//! table", a guest joins it and the host starts the match.
+
+mod net_support;
+
+use std::net::Ipv4Addr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use cardtable::app::{CardtableApp, Screen};
+use cardtable::net::guest::{GuestEvent, JoinRequest, join};
+use cardtable::net::known_hosts::KnownHosts;
+use cardtable::net::protocol::{ClientMsg, HostMsg};
+use cardtable::net::table::{HostCommand, SeatPlan, TableConfig};
+use cardtable::net::tls::Pin;
+use cardtable::ui::lan::LanScreen;
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use net_support::quic::{hello, host, lobby_ready, runtime, settings};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardtable-net-window-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn harness(dir: PathBuf) -> Harness<'static, CardtableApp> {
+    Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| {
+        let mut app = CardtableApp::new(cc, 1);
+        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
+        app.set_lan_dir(dir.clone());
+        app
+    })
+}
+
+/// Steps the window until `done` holds (the network answers on its own threads).
+fn run_until(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl Fn(&Harness<'_, CardtableApp>) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while !done(harness) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Messages keep waking the window: step a few frames rather than wait for it to settle.
+    harness.run_steps(3);
+}
+
+fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+    harness.get_by_label(label).type_text(text);
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
+    let runtime = runtime();
+    let (mut handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
+    };
+    handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let dir = temp_dir("guest");
+    let mut harness = harness(dir.clone());
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(&mut harness, "Address and port", &handle.addr().to_string());
+    type_into(&mut harness, "Join code", &identity.join_code().to_string().to_lowercase());
+    harness.get_by_label("Join").click();
+    run_until(&mut harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
+    harness.get_by_label_contains("Hosta's table");
+    harness.get_by_label("Sit here").click();
+    run_until(&mut harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
+    harness.get_by_label("I'm ready").click();
+    harness.run_steps(2);
+    runtime.block_on(lobby_ready(&mut handle));
+    handle.command(HostCommand::Start);
+    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let Screen::Table(table) = harness.state().screen() else { unreachable!() };
+    assert_eq!(table.session().local_seats().iter().collect::<Vec<_>>(), vec![Seat(0)]);
+    assert!(table.session().view(Viewer::Seat(Seat(0))).is_some(), "the guest holds its own view");
+    assert!(table.session().view(Viewer::Seat(Seat(1))).is_none(), "and nobody else's");
+    assert!(table.host().is_none(), "a guest holds no true state");
+    // The host is remembered by its identity, with the token of the seat.
+    let known = KnownHosts::load(&dir).expect("known hosts stored");
+    let entry = known.get(&identity.fingerprint()).expect("trusted by fingerprint");
+    assert_eq!(entry.name, "Hosta");
+    assert!(entry.resume.is_some());
+    drop(harness);
+    runtime.block_on(handle.close());
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+#[test]
+fn a_wrong_join_code_is_refused_in_words() {
+    let runtime = runtime();
+    let (handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::Dunno), 2, TableConfig::new("Hosta"), settings())
+    };
+    let dir = temp_dir("wrong-code");
+    let mut harness = harness(dir.clone());
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(&mut harness, "Address and port", &handle.addr().to_string());
+    let wrong = if identity.join_code().to_string() == "0000-0000" { "0000-0001" } else { "0000-0000" };
+    type_into(&mut harness, "Join code", wrong);
+    harness.get_by_label("Join").click();
+    run_until(&mut harness, "the refusal", |harness| harness.query_by_label_contains("Host identity changed").is_some());
+    let expected = format!("Host identity changed: expected {wrong}, got {}", identity.join_code());
+    harness.get_by_label_contains(&expected);
+    assert!(matches!(harness.state().screen(), Screen::Lan(screen) if matches!(**screen, LanScreen::Join(_))));
+    drop(harness);
+    runtime.block_on(handle.close());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
+    let dir = temp_dir("host");
+    let mut harness = harness(dir.clone());
+    harness.get_by_label("New Crazy Eights table").click();
+    harness.run();
+    // Seat 2 becomes a person: on the network, that seat is open for a guest.
+    harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
+    harness.run();
+    harness.get_by_label("Host on the home network").click();
+    run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
+    assert!(dir.join("device-cert.pem").exists() && dir.join("device-key.pem").exists(), "the identity is kept once");
+    // A label's text is its accessibility value.
+    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
+    let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
+    let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
+
+    let runtime = runtime();
+    let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello("Bea", None));
+    request.liveness = net_support::quic::quick_liveness();
+    let link = runtime.block_on(join(request)).expect("the guest joins the window's table");
+    link.send(ClientMsg::Sit { seat: None });
+    link.send(ClientMsg::Ready { ready: true });
+    run_until(&mut harness, "the guest in the lobby", |harness| harness.query_by_label("Bea").is_some());
+    harness.get_by_label("Start the match").click();
+    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let Screen::Table(table) = harness.state().screen() else { unreachable!() };
+    assert!(table.session().local_seats().contains(Seat(0)), "the host plays seat 1 at its device");
+    assert!(!table.session().local_seats().contains(Seat(1)), "the guest's seat is not the host device's");
+    let mut link = link;
+    let started = runtime.block_on(async {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), link.next()).await.expect("in time") {
+                Some(GuestEvent::Message(HostMsg::Started(start))) => break start,
+                Some(GuestEvent::Message(_)) => {}
+                other => panic!("{other:?}"),
+            }
+        }
+    });
+    assert_eq!(started.you, cardtable::net::protocol::Role::Seated(vec![Seat(1)]));
+    drop(harness);
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// RULES of issue 10: every device records the finished match in its own score history. The
+/// window hosts a Dunno table for three guests (it plays no seat itself; a Dunno match is one
+/// round, which random guests finish quickly), the guests play it to the end over loopback
+/// QUIC, and the host's history then holds the match with the result every guest was told;
+/// each guest's own record agrees.
+#[test]
+fn the_hosting_window_records_the_finished_match_in_its_history() {
+    let dir = temp_dir("record");
+    let root = dir.join("data");
+    let store = cardtable::store::Store::open(&root).expect("a data folder");
+    let lan_dir = dir.join("lan");
+    let mut harness = Harness::builder().with_size([1000.0, 1600.0]).build_eframe(move |cc| {
+        let mut app = CardtableApp::with_store(cc, 1, Ok(Some(store)));
+        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
+        app.set_lan_dir(lan_dir.clone());
+        app
+    });
+    harness.get_by_label("New Dunno table").click();
+    harness.run();
+    for seat in 1..3 {
+        harness.get_all_by_label("Person").nth(seat).expect("a seat's toggle").click();
+        harness.run();
+    }
+    harness.get_by_label("Host on the home network").click();
+    run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
+    // Seat 1 is open for a guest too: this device only watches.
+    harness.get_all_by_label("Guest").next().expect("seat 1's Guest choice").click();
+    harness.run_steps(3);
+    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
+    let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
+    let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
+
+    let runtime = runtime();
+    let mut players = Vec::new();
+    for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
+        let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello(name, None));
+        request.liveness = net_support::quic::quick_liveness();
+        let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
+        let player = net_support::quic::Player::new(link, Seat(seat), 40 + u64::from(seat));
+        player.sit();
+        players.push(player);
+    }
+    run_until(&mut harness, "the guests ready", |harness| ["Ana", "Bea", "Cal"].iter().all(|name| harness.query_by_label(name).is_some()));
+    harness.get_by_label("Start the match").click();
+    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let games: Vec<_> =
+        players.into_iter().map(|mut player| runtime.spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !games.iter().all(tokio::task::JoinHandle::is_finished) || harness.state().store().is_some_and(|store| store.history().is_empty())
+    {
+        assert!(Instant::now() < deadline, "the match did not end and get recorded in time");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let outcomes: Vec<_> = games.into_iter().map(|game| runtime.block_on(game).expect("a guest's task")).collect();
+    let store = harness.state().store().expect("a store");
+    let [summary] = store.history() else { panic!("one match recorded: {:?}", store.history()) };
+    assert!(summary.decided());
+    assert_eq!(summary.network.as_ref().map(|network| network.seats.iter().count()), Some(0), "the host's device played no seat");
+    let totals: Vec<i32> = summary.seats.iter().map(|seat| seat.total).collect();
+    for outcome in &outcomes {
+        assert_eq!(totals, outcome.result.totals.as_slice(), "the host's history agrees with what the guests were told");
+        assert_eq!(outcome.record.result, outcome.result, "each guest's own record keeps its result");
+    }
+    drop(harness);
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}

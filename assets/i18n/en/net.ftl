@@ -1,0 +1,92 @@
+# LAN play: hosting a table, joining one, the lobby, and what can go wrong on the network.
+
+net-start-join = Join a table on the home network
+net-setup-host = Host on the home network
+net-join-title = Join a table on the home network
+net-your-name = Your name
+net-found = Tables on this network
+net-searching = Looking for tables…
+net-none-found = No table found yet. If none appears within a few seconds, the network may block discovery (a firewall, or a guest Wi-Fi that keeps devices apart): join by address below, with the address, port and code shown on the host's screen.
+net-discovery-off = Discovery does not work here ({ $reason }): join by address below.
+net-host-line = { $name } · { $game } · { $seats ->
+    [one] { $seats } open seat
+   *[other] { $seats } open seats
+}
+net-known = known host
+net-playing = playing
+net-join = Join
+net-confirm = Does the host's screen show the code { $code }?
+net-confirm-yes = Yes, join
+net-confirm-no = No
+net-by-address = Join by address
+net-address = Address and port
+net-address-hint = 192.168.1.20:47475
+net-code = Join code
+net-code-hint = K7QM-2XPA
+net-connecting = Connecting to { $address }…
+net-advanced = Network settings
+net-interface = Interface address for discovery (0.0.0.0: automatic)
+net-broadcast = Use broadcast instead of multicast
+net-apply = Apply
+net-error-address = “{ $text }” is not an address and port like 192.168.1.20:47475.
+net-error-code = “{ $text }” is not a join code like K7QM-2XPA.
+net-error-interface = “{ $text }” is not an IPv4 address like 192.168.1.20.
+net-error-name = Your name cannot be empty.
+net-error-identity = Host identity changed: expected { $expected }, got { $got }. If the host made a new identity, check the code on its screen and join by address; otherwise another device may be answering in its place.
+net-error-version = Incompatible version: the host speaks protocol { $host }, this device protocol { $guest }. Update both to the same Cardtable.
+net-error-refused = The host turned you away: { $reason }
+net-error-not-cardtable = { $address } is not a Cardtable host.
+net-error-unreachable = No Cardtable host answered at { $address }. Check the address, the port and that both devices are on the same network; a firewall may block UDP.
+net-error-other = Could not join: { $reason }
+net-lobby-title = { $host }'s table: { $game }
+net-house-rules = House rules
+net-seat = Seat { $number }
+net-seat-open = open
+net-seat-guest = { $name }
+net-seat-host-device = { $name } (host's device)
+net-seat-bot = { $name } (bot, { $level })
+net-away = away
+net-ready = ready
+net-not-ready = not ready
+net-you = you
+net-sit-here = Sit here
+net-watch = Watch instead
+net-i-am-ready = I'm ready
+net-others = Also here: { $names }
+net-leave = Leave
+net-host-title = Your table is open
+net-host-address = Address { $address }, port { $port }
+net-host-code = Join code { $code }
+net-host-tell = Guests see this table on the network, or join by address with this code.
+net-host-start = Start the match
+net-host-close = Close the table
+net-host-plan-open = Guest
+net-host-plan-me = Here
+net-host-plan-bot = Bot
+net-bot-name = Bot { $number }
+net-host-players = Seats
+net-host-error = The table could not be opened: { $reason }
+net-refusal-not-seated = You have no seat at this table.
+net-refusal-not-your-seat = That seat is not yours.
+net-refusal-not-your-turn = It is not your turn.
+net-refusal-stale = The table moved on: look again and choose.
+net-refusal-duplicate = That move had already arrived.
+net-refusal-snap-grace = Others may still snap: wait a moment before taking a card.
+net-refusal-illegal = Not allowed: { $reason }
+net-refusal-no-match = No match is being played.
+net-refusal-seat-not-free = That seat is taken.
+net-refusal-no-free-seat = Every seat is taken.
+net-refusal-match-running = A match is being played.
+net-refusal-open-seats = { $count ->
+    [one] { $count } seat is still open.
+   *[other] { $count } seats are still open.
+}
+net-refusal-not-ready = Not ready yet: { $names }
+net-refusal-setup = { $reason }
+net-refusal-host-only = Only the host may do this.
+net-ended-host-left = The host closed the table. Your finished rounds are kept.
+net-ended-left = You left the table.
+net-ended-lost = The connection to the host was lost ({ $reason }). Your finished rounds are kept; join again to take your seat back.
+net-ended-replaced = Your seat was taken back on another connection.
+net-ended-other = The host closed the connection: { $reason }
+net-back-to-start = Back to the start

@@ -1,0 +1,94 @@
+# Игра по домашней сети: открыть стол, присоединиться, лобби и сетевые неполадки.
+
+net-start-join = Присоединиться к столу в домашней сети
+net-setup-host = Открыть стол в домашней сети
+net-join-title = Присоединиться к столу в домашней сети
+net-your-name = Ваше имя
+net-found = Столы в этой сети
+net-searching = Ищем столы…
+net-none-found = Пока ни одного стола. Если за несколько секунд ничего не появится, сеть, возможно, не пропускает обнаружение (брандмауэр или гостевой Wi-Fi, который разделяет устройства): присоединитесь по адресу ниже — адрес, порт и код видны на экране хозяина стола.
+net-discovery-off = Обнаружение здесь не работает ({ $reason }): присоединитесь по адресу ниже.
+net-host-line = { $name } · { $game } · { $seats ->
+    [one] { $seats } свободное место
+    [few] { $seats } свободных места
+   *[many] { $seats } свободных мест
+}
+net-known = знакомый стол
+net-playing = идёт игра
+net-join = Присоединиться
+net-confirm = На экране хозяина стола код { $code }?
+net-confirm-yes = Да, присоединиться
+net-confirm-no = Нет
+net-by-address = Присоединиться по адресу
+net-address = Адрес и порт
+net-address-hint = 192.168.1.20:47475
+net-code = Код стола
+net-code-hint = K7QM-2XPA
+net-connecting = Подключаемся к { $address }…
+net-advanced = Настройки сети
+net-interface = Адрес интерфейса для обнаружения (0.0.0.0 — автоматически)
+net-broadcast = Широковещательная рассылка вместо multicast
+net-apply = Применить
+net-error-address = «{ $text }» — не адрес с портом вида 192.168.1.20:47475.
+net-error-code = «{ $text }» — не код стола вида K7QM-2XPA.
+net-error-interface = «{ $text }» — не IPv4-адрес вида 192.168.1.20.
+net-error-name = Имя не может быть пустым.
+net-error-identity = Личность хозяина стола изменилась: ожидался { $expected }, получен { $got }. Если хозяин создал новую личность, сверьте код на его экране и присоединитесь по адресу; иначе вместо него может отвечать другое устройство.
+net-error-version = Несовместимая версия: у хозяина протокол { $host }, у этого устройства { $guest }. Обновите Cardtable на обоих.
+net-error-refused = Хозяин стола отказал: { $reason }
+net-error-not-cardtable = { $address } — не стол Cardtable.
+net-error-unreachable = По адресу { $address } стол Cardtable не ответил. Проверьте адрес, порт и что оба устройства в одной сети; брандмауэр может не пропускать UDP.
+net-error-other = Не удалось присоединиться: { $reason }
+net-lobby-title = Стол { $host }: { $game }
+net-house-rules = Домашние правила
+net-seat = Место { $number }
+net-seat-open = свободно
+net-seat-guest = { $name }
+net-seat-host-device = { $name } (устройство хозяина)
+net-seat-bot = { $name } (бот, { $level })
+net-away = нет на связи
+net-ready = готов
+net-not-ready = не готов
+net-you = вы
+net-sit-here = Сесть сюда
+net-watch = Лучше посмотреть
+net-i-am-ready = Я готов
+net-others = Ещё здесь: { $names }
+net-leave = Уйти
+net-host-title = Ваш стол открыт
+net-host-address = Адрес { $address }, порт { $port }
+net-host-code = Код стола { $code }
+net-host-tell = Гости видят этот стол в сети или присоединяются по адресу с этим кодом.
+net-host-start = Начать партию
+net-host-close = Закрыть стол
+net-host-plan-open = Гость
+net-host-plan-me = Здесь
+net-host-plan-bot = Бот
+net-bot-name = Бот { $number }
+net-host-players = Места
+net-host-error = Не удалось открыть стол: { $reason }
+net-refusal-not-seated = У вас нет места за этим столом.
+net-refusal-not-your-seat = Это место не ваше.
+net-refusal-not-your-turn = Сейчас не ваш ход.
+net-refusal-stale = Игра ушла вперёд: посмотрите ещё раз и выберите.
+net-refusal-duplicate = Этот ход уже был получен.
+net-refusal-snap-grace = Другие ещё могут сбросить карту: подождите немного, прежде чем брать.
+net-refusal-illegal = Нельзя: { $reason }
+net-refusal-no-match = Партия не идёт.
+net-refusal-seat-not-free = Это место занято.
+net-refusal-no-free-seat = Все места заняты.
+net-refusal-match-running = Идёт партия.
+net-refusal-open-seats = { $count ->
+    [one] Ещё { $count } место свободно.
+    [few] Ещё { $count } места свободны.
+   *[many] Ещё { $count } мест свободно.
+}
+net-refusal-not-ready = Ещё не готовы: { $names }
+net-refusal-setup = { $reason }
+net-refusal-host-only = Это может только хозяин стола.
+net-ended-host-left = Хозяин закрыл стол. Сыгранные раунды сохранены.
+net-ended-left = Вы ушли из-за стола.
+net-ended-lost = Связь с хозяином стола потеряна ({ $reason }). Сыгранные раунды сохранены; присоединитесь снова, чтобы вернуться на своё место.
+net-ended-replaced = Ваше место заняли с другого подключения.
+net-ended-other = Хозяин стола закрыл соединение: { $reason }
+net-back-to-start = На главный экран
