@@ -208,6 +208,19 @@ impl CardtableApp {
         self.store.as_ref()
     }
 
+    /// Every profile's name, the most recently used first (the setup form offers them).
+    fn profile_names(&self) -> Vec<String> {
+        let Some(store) = &self.store else { return Vec::new() };
+        let book = store.profiles();
+        let mut names: Vec<String> = book.recent().map(|profile| profile.name.clone()).collect();
+        for profile in book.all() {
+            if !names.contains(&profile.name) {
+                names.push(profile.name.clone());
+            }
+        }
+        names
+    }
+
     /// The name of the profile that played last: the app remembers who sits down (matches
     /// are counted for a profile when a seat has its name).
     fn last_player(&self) -> Option<String> {
@@ -432,6 +445,7 @@ impl eframe::App for CardtableApp {
         let mut library_choice = None;
         let mut replay = None;
         let mut next_screen = None;
+        let profile_names = if matches!(self.screen, Screen::Setup(_)) { self.profile_names() } else { Vec::new() };
         let mut lan_outcome = None;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
         // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
@@ -484,7 +498,7 @@ impl eframe::App for CardtableApp {
                 }
                 Screen::Setup(form) => {
                     let range = form.options.seat_range();
-                    setup_choice = ui::setup::show(ui, form, range);
+                    setup_choice = ui::setup::show(ui, form, range, &profile_names);
                 }
                 Screen::Settings => {
                     back = title_bar(ui, tr!("settings-title"));

@@ -146,6 +146,27 @@ fn statistics_show_each_game_and_the_win_rate_over_time() {
     }
 }
 
+/// The setup form offers the profiles for a person's seat, so the match counts for them.
+#[test]
+fn a_new_table_seats_a_profile_picked_from_the_list() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    with_history(&root);
+    let mut harness = app(&root, [1280.0, 800.0]);
+    click(&mut harness, "New Crazy Eights table");
+    let Screen::Setup(form) = harness.state().screen() else { panic!("the setup form") };
+    assert_eq!(form.seats[0].name(), "Ana", "the last profile used sits first");
+    harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
+    harness.run();
+    harness.get_all_by_label("Profile…").nth(1).expect("seat 2's profile list").click();
+    harness.run();
+    harness.get_all_by_label("Ana").last().expect("Ana in the open list").click();
+    harness.run();
+    let Screen::Setup(form) = harness.state().screen() else { panic!("the setup form") };
+    assert_eq!(form.seats[1].name(), "Ana", "picked from the list");
+    assert!(form.seats[1].is_human());
+}
+
 #[test]
 fn an_unfinished_match_is_offered_and_resumes_where_it_stopped() {
     let dir = tempfile::tempdir().expect("tempdir");

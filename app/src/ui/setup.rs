@@ -87,8 +87,14 @@ fn touch_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::R
     ui.add(egui::Button::new(text).min_size(egui::vec2(0.0, theme::TOUCH)))
 }
 
-/// Draws the setup form.
-pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::RangeInclusive<usize>) -> Option<SetupChoice> {
+/// Draws the setup form; `profiles` are the profile names to pick for a person's seat (most
+/// recently used first).
+pub fn show(
+    ui: &mut egui::Ui,
+    form: &mut TableSetupForm,
+    seat_range: std::ops::RangeInclusive<usize>,
+    profiles: &[String],
+) -> Option<SetupChoice> {
     let mut choice = None;
     // A house rule may have narrowed the seat range (Youglouf's table of two).
     if !seat_range.contains(&form.seats.len()) {
@@ -127,7 +133,7 @@ pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::
         });
         let kind = form.kind;
         for (index, occupant) in form.seats.iter_mut().enumerate() {
-            seat_row(ui, index, occupant, kind);
+            seat_row(ui, index, occupant, kind, profiles);
         }
         ui.add_space(8.0);
         ui.label(RichText::new(tr!("setup-house-rules")).strong());
@@ -137,7 +143,7 @@ pub fn show(ui: &mut egui::Ui, form: &mut TableSetupForm, seat_range: std::ops::
 }
 
 /// One seat: person or bot, its name, and a bot's level.
-fn seat_row(ui: &mut egui::Ui, index: usize, occupant: &mut Occupant, kind: GameKind) {
+fn seat_row(ui: &mut egui::Ui, index: usize, occupant: &mut Occupant, kind: GameKind, profiles: &[String]) {
     egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(8.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
@@ -152,6 +158,16 @@ fn seat_row(ui: &mut egui::Ui, index: usize, occupant: &mut Occupant, kind: Game
             let mut name = occupant.name().to_owned();
             ui.add(egui::TextEdit::singleline(&mut name).desired_width(150.0).min_size(egui::vec2(0.0, theme::TOUCH * 0.8)))
                 .labelled_by(label.id);
+            if human && !profiles.is_empty() {
+                // A profile's name: the match is then counted in its history and statistics.
+                egui::ComboBox::from_id_salt(("setup-profile", index)).selected_text(tr!("setup-profile")).show_ui(ui, |ui| {
+                    for profile in profiles {
+                        if ui.selectable_label(name == *profile, profile).clicked() {
+                            name.clone_from(profile);
+                        }
+                    }
+                });
+            }
             let mut level = occupant.bot_level().unwrap_or(quick_level(kind));
             if !human {
                 for &choice in levels(kind) {

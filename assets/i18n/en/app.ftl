@@ -15,6 +15,7 @@ setup-title = New table: { $game }
 setup-players = Players
 setup-seat = Seat { $number }
 setup-person = Person
+setup-profile = Profile…
 setup-bot = Bot
 setup-name = Name
 setup-house-rules = House rules

@@ -15,6 +15,7 @@ setup-title = Новый стол: { $game }
 setup-players = Игроки
 setup-seat = Место { $number }
 setup-person = Человек
+setup-profile = Профиль…
 setup-bot = Бот
 setup-name = Имя
 setup-house-rules = Домашние правила

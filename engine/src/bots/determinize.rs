@@ -8,10 +8,11 @@
 
 use crate::card::{Card, DeckKind, Suit};
 use crate::card_set::{CardSet, count_cards};
+use crate::deal::Stock;
 use crate::game::{Game, Phase};
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, RoundResult};
-use crate::seat::{Seat, Viewer};
+use crate::seat::{BySeat, Seat, Viewer};
 
 /// Why a view could not be turned into a state.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -208,6 +209,59 @@ pub fn check_hidden(unseen: &[Card], hidden: usize) -> Result<(), DeterminizeErr
     } else {
         Err(DeterminizeError::Inconsistent(format!("{} unseen cards for {hidden} hidden places", unseen.len())))
     }
+}
+
+/// A shedding game's cards as one determinization deals them: the seat's own hand, every
+/// other hand dealt from the unseen cards, the pile and the stock.
+#[derive(Debug)]
+pub struct SheddingDeal {
+    /// Every seat's hand.
+    pub hands: BySeat<CardSet>,
+    /// The pile, bottom first: unseen cards under the known ones.
+    pub pile: Vec<Card>,
+    /// What is left, as the stock.
+    pub stock: Stock,
+}
+
+/// What a shedding game's view shows of where the cards are.
+#[derive(Debug, Clone, Copy)]
+pub struct SheddingView<'a> {
+    /// The game's deck.
+    pub deck: DeckKind,
+    /// The seat whose view it is.
+    pub seat: Seat,
+    /// That seat's hand.
+    pub hand: &'a [Card],
+    /// Every seat's hand size.
+    pub hand_sizes: &'a BySeat<usize>,
+    /// The pile's cards the view shows, bottom first (its top, or all of it).
+    pub known_pile: &'a [Card],
+    /// How many cards lie unseen under them.
+    pub under_known: usize,
+    /// The stock's size.
+    pub stock: usize,
+}
+
+/// Deals the unseen cards of a shedding game's view into the other hands (by their sizes),
+/// under the pile's known cards and into the stock, in that order.
+///
+/// # Errors
+/// The view is inconsistent: its hand size, or the unseen cards against the hidden places.
+pub fn deal_shedding(view: SheddingView<'_>, rng: &mut GameRng) -> Result<SheddingDeal, DeterminizeError> {
+    let SheddingView { deck, seat, hand, hand_sizes, known_pile, under_known, stock } = view;
+    check_own_hand(hand, hand_sizes[seat])?;
+    let mut unseen = shuffled_unseen(deck, hand.iter().chain(known_pile).copied(), rng)?;
+    let in_other_hands: usize = hand_sizes.seats().filter(|(other, _)| *other != seat).map(|(_, &size)| size).sum();
+    check_hidden(&unseen, in_other_hands + under_known + stock)?;
+    let hands =
+        BySeat::from_fn(
+            hand_sizes.len(),
+            |other| if other == seat { CardSet::of(hand) } else { deal_hidden(&mut unseen, hand_sizes[other]) },
+        );
+    let mut pile = Vec::with_capacity(deck.len());
+    pile.extend(deal_hidden(&mut unseen, under_known).iter());
+    pile.extend_from_slice(known_pile);
+    Ok(SheddingDeal { hands, pile, stock: Stock::from_top_first(&unseen) })
 }
 
 /// Deals `count` of the shuffled unseen cards into a hand.

@@ -251,7 +251,7 @@ impl TableCore {
                 let Some(level) = self.seats[seat.index()].bot_level() else { continue };
                 let view = running.host.view(Viewer::Seat(seat));
                 let legal = running.host.legal_actions(seat);
-                let Some(action) = crate::session::bots::optional_decision(level, seat, &view, &legal, &mut self.optional_rng) else {
+                let Some(action) = crate::session::bots::optional(level, seat, &view, &legal, &mut self.optional_rng) else {
                     continue;
                 };
                 match running.host.act(seat, action) {

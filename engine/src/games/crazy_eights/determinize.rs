@@ -5,7 +5,7 @@
 //! as at the table.
 
 use crate::bots::crazy_eights::{Choices, Situation};
-use crate::bots::determinize::{check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, shuffled_unseen};
+use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::{CardSet, bits};
@@ -29,19 +29,21 @@ impl Determinize for CrazyEights {
     fn determinize(view: &CrazyEightsView, seat: Seat, rng: &mut GameRng) -> Result<CrazyEights, DeterminizeError> {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
-        check_own_hand(hand, view.hand_sizes[seat])?;
-        let mut unseen = shuffled_unseen(DeckKind::Double104, hand.iter().chain(&view.pile_cards).copied(), rng)?;
-        let hidden_in_hands: usize = view.hand_sizes.seats().filter(|(other, _)| *other != seat).map(|(_, &size)| size).sum();
-        check_hidden(&unseen, hidden_in_hands + view.stock)?;
-        let hands = BySeat::from_fn(view.hand_sizes.len(), |other| {
-            if other == seat { CardSet::of(hand) } else { deal_hidden(&mut unseen, view.hand_sizes[other]) }
-        });
-        let mut pile = Vec::with_capacity(DeckKind::Double104.len());
-        pile.extend_from_slice(&view.pile_cards);
+        // The whole pile is in the view.
+        let shown = SheddingView {
+            deck: DeckKind::Double104,
+            seat,
+            hand,
+            hand_sizes: &view.hand_sizes,
+            known_pile: &view.pile_cards,
+            under_known: 0,
+            stock: view.stock,
+        };
+        let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             dealer: view.dealer,
             hands,
-            stock: Stock::from_top_first(&unseen),
+            stock,
             pile,
             to_follow: view.to_follow,
             turn: view.turn,

@@ -5,7 +5,7 @@
 //! tell from the real state, if not the sharpest one. The state gets a fresh RNG from the
 //! bot's, so draws and reshuffles are as unknown as at the table.
 
-use crate::bots::determinize::{check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, shuffled_unseen};
+use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
 use crate::bots::fool108::{Situation, best_suit};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
@@ -29,23 +29,23 @@ impl Determinize for Fool108 {
     fn determinize(view: &Fool108View, seat: Seat, rng: &mut GameRng) -> Result<Fool108, DeterminizeError> {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
-        check_own_hand(hand, view.hand_sizes[seat])?;
-        let mut unseen = shuffled_unseen(DeckKind::Short36, hand.iter().copied().chain([view.top]), rng)?;
-        let in_other_hands: usize = view.hand_sizes.seats().filter(|(other, _)| *other != seat).map(|(_, &size)| size).sum();
         let under_top = view.pile.checked_sub(1).ok_or_else(|| DeterminizeError::Inconsistent("the pile has no top".to_owned()))?;
-        check_hidden(&unseen, in_other_hands + under_top + view.stock)?;
-        let hands = BySeat::from_fn(view.hand_sizes.len(), |other| {
-            if other == seat { CardSet::of(hand) } else { deal_hidden(&mut unseen, view.hand_sizes[other]) }
-        });
-        let mut pile: Vec<Card> = Vec::with_capacity(DeckKind::Short36.len());
-        pile.extend(deal_hidden(&mut unseen, under_top).iter());
-        pile.push(view.top);
+        let shown = SheddingView {
+            deck: DeckKind::Short36,
+            seat,
+            hand,
+            hand_sizes: &view.hand_sizes,
+            known_pile: &[view.top],
+            under_known: under_top,
+            stock: view.stock,
+        };
+        let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             number: view.round,
             dealer: view.dealer,
             first_player: view.first_player,
             hands,
-            stock: Stock::from_top_first(&unseen),
+            stock,
             pile,
             to_follow: view.to_follow,
             turn: view.turn,
