@@ -9,11 +9,10 @@ use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shed
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::{CardSet, bits};
-use crate::deal::Stock;
 use crate::game::{Game, TableSetup};
 use crate::rng::GameRng;
 use crate::score::MatchScore;
-use crate::seat::{BySeat, Seat};
+use crate::seat::Seat;
 
 use super::action::CrazyEightsAction;
 use super::game::CrazyEights;

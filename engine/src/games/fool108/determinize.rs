@@ -8,13 +8,12 @@
 use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
 use crate::bots::fool108::{Situation, best_suit};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
-use crate::card::{Card, DeckKind, Rank};
-use crate::card_set::{CardSet, bits};
-use crate::deal::Stock;
+use crate::card::{DeckKind, Rank};
+use crate::card_set::bits;
 use crate::game::TableSetup;
 use crate::rng::GameRng;
 use crate::score::MatchScore;
-use crate::seat::{BySeat, Seat};
+use crate::seat::Seat;
 
 use super::action::Fool108Action;
 use super::game::Fool108;

@@ -7,13 +7,12 @@
 use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
 use crate::bots::hundred_one::{Situation, best_suit, hand_cost, play};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
-use crate::card::{Card, DeckKind, Rank};
-use crate::card_set::{CardSet, bits};
-use crate::deal::Stock;
+use crate::card::{DeckKind, Rank};
+use crate::card_set::bits;
 use crate::game::TableSetup;
 use crate::rng::GameRng;
 use crate::score::MatchScore;
-use crate::seat::{BySeat, Seat};
+use crate::seat::Seat;
 
 use super::action::HundredOneAction;
 use super::game::HundredOne;
