@@ -402,7 +402,14 @@ async fn run_table(
                 let mut effects = core.tick(now);
                 if optional_due.is_some_and(|due| now >= due) {
                     optional_due = None;
-                    effects.extend(core.bot_optional(now));
+                    // One answer per call, so each frame is made in the state it shows.
+                    for _ in 0..crate::net::table::MOST_OPTIONAL_ANSWERS {
+                        let answers = core.bot_optional(now);
+                        if answers.is_empty() {
+                            break;
+                        }
+                        effects.extend(answers);
+                    }
                 }
                 effects
             }

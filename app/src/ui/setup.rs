@@ -160,13 +160,15 @@ fn seat_row(ui: &mut egui::Ui, index: usize, occupant: &mut Occupant, kind: Game
                 .labelled_by(label.id);
             if human && !profiles.is_empty() {
                 // A profile's name: the match is then counted in its history and statistics.
-                egui::ComboBox::from_id_salt(("setup-profile", index)).selected_text(tr!("setup-profile")).show_ui(ui, |ui| {
+                let list = egui::ComboBox::from_id_salt(("setup-profile", index)).selected_text(tr!("setup-profile")).show_ui(ui, |ui| {
                     for profile in profiles {
                         if ui.selectable_label(name == *profile, profile).clicked() {
                             name.clone_from(profile);
                         }
                     }
                 });
+                // Screen readers (and the tests) name the list by what it offers.
+                list.response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, tr!("setup-profile")));
             }
             let mut level = occupant.bot_level().unwrap_or(quick_level(kind));
             if !human {

@@ -172,8 +172,14 @@ impl Memory {
             }
             Phase::Playing => {}
         }
-        let effects = self.core.bot_optional(self.clock);
-        self.deliver(effects);
+        // Each of the bots' optional answers is checked in the state it was made in.
+        for _ in 0..cardtable::net::table::MOST_OPTIONAL_ANSWERS {
+            let effects = self.core.bot_optional(self.clock);
+            if effects.is_empty() {
+                break;
+            }
+            self.deliver(effects);
+        }
         if let Some(turn) = self.core.bot_turn(self.clock) {
             let mut rng = GameRng::from_seed(turn.seed);
             let policy = match self.policy {

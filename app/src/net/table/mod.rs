@@ -23,6 +23,7 @@ use crate::net::protocol::{
 use crate::session::host::Host;
 
 pub use self::lobby::{HostCommand, SeatPlan};
+pub use self::play::MOST_OPTIONAL_ANSWERS;
 
 /// What the core asks its transport to do, in order.
 #[derive(Debug, Clone, PartialEq)]

@@ -30,6 +30,10 @@ use super::people::{Pid, SeatControl, seats_of};
 use super::{BotTurn, Effect, Running, TableCore};
 use crate::net::protocol::{ActionRequest, HostMsg, MatchStart, Refusal, Update};
 
+/// More optional answers in a row than a round can give: every seat's "One!", or every card
+/// of a rank snapped from the open deck.
+pub const MOST_OPTIONAL_ANSWERS: usize = 32;
+
 impl TableCore {
     /// Checks and applies a seat's action (see the module's list of checks).
     pub(super) fn act(&mut self, pid: Pid, request: ActionRequest, out: &mut Vec<Effect>) {
@@ -234,19 +238,18 @@ impl TableCore {
         }
     }
 
-    /// Lets every bot with an optional decision ("One!", a snap) answer it; the transport calls
-    /// this a short reaction time after each move.
+    /// Lets the first bot that takes an optional decision ("One!", a snap) take it, and sends
+    /// the state after it. An answer can open further options (a snap changes the open deck)
+    /// and others may follow, so the transport calls again until nothing comes back (at most
+    /// [`MOST_OPTIONAL_ANSWERS`] times): each frame then shows the state of its one move, as
+    /// for people's moves. The transport calls this a short reaction time after each move.
     pub fn bot_optional(&mut self, now: Instant) -> Vec<Effect> {
         self.now = now;
         let mut out = Vec::new();
-        // An answer can open or close further options (a snap changes the open deck): ask
-        // again until nobody acts; each bot acts at most once per pass.
-        for _ in 0..self.seats.len() {
-            let Some(running) = &mut self.running else { break };
-            if running.host.phase() != Phase::Playing {
-                break;
-            }
-            let mut acted = false;
+        let mut acted = false;
+        if let Some(running) = &mut self.running
+            && running.host.phase() == Phase::Playing
+        {
             for seat in running.host.to_act().without(running.host.waiting_for()).iter() {
                 let Some(level) = self.seats[seat.index()].bot_level() else { continue };
                 let view = running.host.view(Viewer::Seat(seat));
@@ -258,16 +261,13 @@ impl TableCore {
                     Ok(()) => {
                         running.seq += 1;
                         acted = true;
-                        if running.host.phase() != Phase::Playing {
-                            break;
-                        }
+                        break;
                     }
                     Err(error) => tracing::error!(%error, seat = seat.0, "a bot's optional move was refused"),
                 }
             }
-            if !acted {
-                break;
-            }
+        }
+        if acted {
             let ended = self.running.as_ref().is_some_and(|running| running.host.phase() != Phase::Playing);
             self.broadcast_state(ended, &mut out);
         }
