@@ -168,7 +168,7 @@ fn seat_row(ui: &mut egui::Ui, index: usize, occupant: &mut Occupant, kind: Game
                     }
                 });
                 // Screen readers (and the tests) name the list by what it offers.
-                list.response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, tr!("setup-profile")));
+                list.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, tr!("setup-profile")));
             }
             let mut level = occupant.bot_level().unwrap_or(quick_level(kind));
             if !human {
