@@ -242,6 +242,25 @@ pub struct SheddingView<'a> {
     pub stock: usize,
 }
 
+impl<'a> SheddingView<'a> {
+    /// A view that shows only the pile's `top` of its `pile` cards (108 Fool, One Hundred and
+    /// One): the cards under it are unseen.
+    ///
+    /// # Errors
+    /// An empty pile (a corrupt view).
+    pub fn top_only(
+        (deck, seat): (DeckKind, Seat),
+        hand: &'a [Card],
+        hand_sizes: &'a BySeat<usize>,
+        top: &'a Card,
+        pile: usize,
+        stock: usize,
+    ) -> Result<SheddingView<'a>, DeterminizeError> {
+        let under_known = pile.checked_sub(1).ok_or_else(|| DeterminizeError::Inconsistent("the pile has no top".to_owned()))?;
+        Ok(SheddingView { deck, seat, hand, hand_sizes, known_pile: std::slice::from_ref(top), under_known, stock })
+    }
+}
+
 /// Deals the unseen cards of a shedding game's view into the other hands (by their sizes),
 /// under the pile's known cards and into the stock, in that order.
 ///

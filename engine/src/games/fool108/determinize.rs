@@ -28,16 +28,7 @@ impl Determinize for Fool108 {
     fn determinize(view: &Fool108View, seat: Seat, rng: &mut GameRng) -> Result<Fool108, DeterminizeError> {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
-        let under_top = view.pile.checked_sub(1).ok_or_else(|| DeterminizeError::Inconsistent("the pile has no top".to_owned()))?;
-        let shown = SheddingView {
-            deck: DeckKind::Short36,
-            seat,
-            hand,
-            hand_sizes: &view.hand_sizes,
-            known_pile: &[view.top],
-            under_known: under_top,
-            stock: view.stock,
-        };
+        let shown = SheddingView::top_only((DeckKind::Short36, seat), hand, &view.hand_sizes, &view.top, view.pile, view.stock)?;
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             number: view.round,
