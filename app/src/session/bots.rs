@@ -9,11 +9,14 @@
 //! - [`optional`]: after every action, for each bot seat in `to_act` that the round does not
 //!   wait for: take an optional action ("One!", a snap) or `None`. It never searches, so it
 //!   answers at once on the UI thread; the table owns the clock (a snap's grace time).
+//!   [`first_optional_answer`] asks the bots of a table in seat order, one answer at a time.
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use cardtable_engine::bots::{BotGame, BotLevel, SearchTuning, make_bot, split_optional};
-use cardtable_engine::{AnyAction, AnyView, GameKind, GameRng, Seat};
+use cardtable_engine::{AnyAction, AnyView, GameKind, GameRng, Phase, Seat, Viewer};
+
+use super::host::Host;
 
 /// The levels a game's bots offer: every game has all four.
 #[must_use]
@@ -88,6 +91,26 @@ pub fn decide(level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], 
 #[must_use]
 pub fn optional(level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], rng: &mut GameRng) -> Option<AnyAction> {
     dispatch(Question::Optional, level, seat, view, legal, rng)
+}
+
+/// More optional answers in a row than a round can give: every seat's "One!", or every card
+/// of a rank snapped from the open deck. Tables ask [`first_optional_answer`] at most this
+/// often after a move.
+pub const MOST_OPTIONAL_ANSWERS: usize = 32;
+
+/// The first bot, in seat order, that takes an optional decision now ("One!", a snap), with
+/// its answer, each asked from its own view of `host`; `level_of` says which seats bots hold.
+/// Apply the answer, then ask again: an answer can open further options (a snap changes the
+/// open deck), and each answer belongs to the state it was made in.
+#[must_use]
+pub fn first_optional_answer(host: &Host, level_of: impl Fn(Seat) -> Option<BotLevel>, rng: &mut GameRng) -> Option<(Seat, AnyAction)> {
+    if host.phase() != Phase::Playing {
+        return None;
+    }
+    host.to_act().without(host.waiting_for()).iter().find_map(|seat| {
+        let level = level_of(seat)?;
+        optional(level, seat, &host.view(Viewer::Seat(seat)), &host.legal_actions(seat), rng).map(|action| (seat, action))
+    })
 }
 
 /// A decision being made on a worker thread.

@@ -93,25 +93,17 @@ impl LocalTable {
         self.pace.pause().unwrap_or(STEP_REACTION) * 0.5
     }
 
-    /// Lets every bot with an optional decision ("One!", a snap) answer it.
+    /// Lets every bot with an optional decision ("One!", a snap) answer it, one answer at a
+    /// time in the state it was made in.
     fn answer_optional(&mut self) {
-        // Each answer can open or close further options (a snap changes the open deck), so
-        // ask again until nobody acts; a bot acts at most once per pass.
-        for _ in 0..self.host.seats().len() {
-            let optional = self.host.to_act().without(self.host.waiting_for());
-            let mut acted = false;
-            for seat in optional.iter() {
-                let Some(level) = self.host.occupant(seat).bot_level() else { continue };
-                let view = self.host.view(Viewer::Seat(seat));
-                let legal = self.host.legal_actions(seat);
-                if let Some(action) = bots::optional(level, seat, &view, &legal, &mut self.optional_rng) {
-                    match self.host.act(seat, action) {
-                        Ok(()) => acted = true,
-                        Err(error) => tracing::error!(%error, seat = seat.0, "a bot's optional move was refused"),
-                    }
-                }
-            }
-            if !acted {
+        for _ in 0..bots::MOST_OPTIONAL_ANSWERS {
+            let host = &self.host;
+            let Some((seat, action)) = bots::first_optional_answer(host, |seat| host.occupant(seat).bot_level(), &mut self.optional_rng)
+            else {
+                break;
+            };
+            if let Err(error) = self.host.act(seat, action) {
+                tracing::error!(%error, seat = seat.0, "a bot's optional move was refused");
                 break;
             }
             self.track_snap_window();

@@ -29,10 +29,8 @@ use cardtable_engine::{AnyAction, AnyOptions, AnyView, Phase, Seat, SeatSet, Vie
 use super::people::{Pid, SeatControl, seats_of};
 use super::{BotTurn, Effect, Running, TableCore};
 use crate::net::protocol::{ActionRequest, HostMsg, MatchStart, Refusal, Update};
-
-/// More optional answers in a row than a round can give: every seat's "One!", or every card
-/// of a rank snapped from the open deck.
-pub const MOST_OPTIONAL_ANSWERS: usize = 32;
+pub use crate::session::bots::MOST_OPTIONAL_ANSWERS;
+use crate::session::bots::first_optional_answer;
 
 impl TableCore {
     /// Checks and applies a seat's action (see the module's list of checks).
@@ -246,30 +244,19 @@ impl TableCore {
     pub fn bot_optional(&mut self, now: Instant) -> Vec<Effect> {
         self.now = now;
         let mut out = Vec::new();
-        let mut acted = false;
-        if let Some(running) = &mut self.running
-            && running.host.phase() == Phase::Playing
-        {
-            for seat in running.host.to_act().without(running.host.waiting_for()).iter() {
-                let Some(level) = self.seats[seat.index()].bot_level() else { continue };
-                let view = running.host.view(Viewer::Seat(seat));
-                let legal = running.host.legal_actions(seat);
-                let Some(action) = crate::session::bots::optional(level, seat, &view, &legal, &mut self.optional_rng) else {
-                    continue;
-                };
+        if let Some(running) = &mut self.running {
+            let seats = &self.seats;
+            let answer = first_optional_answer(&running.host, |seat| seats[seat.index()].bot_level(), &mut self.optional_rng);
+            if let Some((seat, action)) = answer {
                 match running.host.act(seat, action) {
                     Ok(()) => {
                         running.seq += 1;
-                        acted = true;
-                        break;
+                        let ended = running.host.phase() != Phase::Playing;
+                        self.broadcast_state(ended, &mut out);
                     }
                     Err(error) => tracing::error!(%error, seat = seat.0, "a bot's optional move was refused"),
                 }
             }
-        }
-        if acted {
-            let ended = self.running.as_ref().is_some_and(|running| running.host.phase() != Phase::Playing);
-            self.broadcast_state(ended, &mut out);
         }
         self.progress(&mut out);
         out

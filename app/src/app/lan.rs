@@ -1,0 +1,114 @@
+//! The window's LAN side: the network context made on first use, hosting from the New table
+//! form, leaving a networked table, recording its match in this device's history, and the
+//! banner that says how a networked match ended.
+
+use egui::RichText;
+
+use super::{CardtableApp, Screen};
+use crate::net::lan::{LanContext, default_dir};
+use crate::tr;
+use crate::ui::lan::LanScreen;
+use crate::ui::lan::host::HostLobby;
+use crate::ui::setup::TableSetupForm;
+use crate::ui::{self, theme};
+
+impl CardtableApp {
+    /// Uses this interface for LAN discovery (the `--lan-interface` flag).
+    pub fn set_lan_interface(&mut self, interface: Option<std::net::Ipv4Addr>) {
+        self.lan_interface = interface;
+    }
+
+    /// Keeps LAN files (device identity, known hosts) in `dir` instead of the platform's
+    /// config folder, so tests never touch a real profile.
+    pub fn set_lan_dir(&mut self, dir: std::path::PathBuf) {
+        self.lan_dir = Some(dir);
+    }
+
+    /// LAN play's context, made on first use (`None` if the network runtime cannot start).
+    pub(super) fn lan(&mut self) -> Option<&mut LanContext> {
+        if self.lan.is_none() {
+            // The LAN files live in the data folder's `lan/` (the `--data-dir` flag moves both).
+            let dir = self.lan_dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan"))).or_else(default_dir);
+            match LanContext::new(dir, self.lan_interface) {
+                Ok(lan) => {
+                    self.notice = lan.notices.first().cloned();
+                    self.lan = Some(lan);
+                }
+                Err(error) => {
+                    tracing::error!(%error, "the network runtime could not start");
+                    self.notice = Some(tr!("net-host-error", reason = error.to_string()));
+                }
+            }
+        }
+        self.lan.as_mut()
+    }
+
+    /// Leaves any networked table: a hosted one is closed (its guests are told).
+    pub(super) fn leave_lan(&mut self) {
+        // The rounds finished so far stay in the history when leaving an undecided match.
+        self.record_lan_match(true);
+        self.hosting = None;
+        self.lan_status = None;
+        self.lan_recorded = 0;
+    }
+
+    /// Records the networked match at the table in this device's history once there is
+    /// something to keep (see [`crate::net::record::network_record`]), each match once.
+    pub(super) fn record_lan_match(&mut self, leaving: bool) {
+        let (Some(store), Some(status)) = (&mut self.store, &self.lan_status) else { return };
+        let Ok(status) = status.lock() else { return };
+        if status.matches <= self.lan_recorded {
+            return;
+        }
+        // The id's nonce is random: a guest has no seed, and the app's seed sequence deals the
+        // local tables, so it must not move.
+        let now = jiff::Timestamp::now();
+        let nonce = getrandom::u64().unwrap_or_default();
+        let Some(record) = crate::net::record::network_record(&status, store.profiles(), leaving, now, nonce) else {
+            return;
+        };
+        self.lan_recorded = status.matches;
+        if let Err(error) = store.record(record) {
+            tracing::error!(%error, "a networked match could not be recorded");
+        }
+    }
+
+    /// Opens the table of the "New table" form on the home network.
+    pub(super) fn host_lan(&mut self, form: &TableSetupForm, waker: crate::net::Waker) {
+        let (pace, seed) = (self.settings.bot_pace, self.seed());
+        let Some(lan) = self.lan() else { return };
+        match HostLobby::open(lan, form, pace, seed, waker) {
+            Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
+            Err(reason) => self.notice = Some(tr!("net-host-error", reason = reason)),
+        }
+    }
+
+    /// Above every screen: a problem to tell once, and how a networked match ended.
+    pub(super) fn lan_banner(&mut self, ui: &mut egui::Ui) {
+        let ending = self.lan_status.as_ref().and_then(|status| status.lock().ok().and_then(|status| status.ending.clone()));
+        if self.notice.is_none() && ending.is_none() {
+            return;
+        }
+        let mut dismiss = false;
+        let mut leave = false;
+        egui::Panel::top("lan-banner").frame(egui::Frame::new().fill(theme::ACCENT_DARK).inner_margin(8.0)).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if let Some(notice) = &self.notice {
+                    ui.label(RichText::new(notice).color(theme::INK));
+                    dismiss = ui.add(egui::Button::new("✕").min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked();
+                }
+                if let Some(ending) = &ending {
+                    ui.label(RichText::new(ui::lan::words::ending(ending)).color(theme::INK));
+                    leave = ui.add(egui::Button::new(tr!("net-back-to-start")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked();
+                }
+            });
+        });
+        if dismiss {
+            self.notice = None;
+        }
+        if leave {
+            self.leave_lan();
+            self.screen = Screen::Start;
+        }
+    }
+}
