@@ -103,14 +103,8 @@ impl NetSession {
             session.history.extend(state.log.iter().cloned().map(|event| Addressed { audience: audience(state.latest.viewer), event }));
         }
         session.table = table;
-        if let (Some(start), Ok(mut status)) = (&session.table.start, session.status.lock()) {
-            // The match began before this session took over from the lobby.
-            status.start = Some(start.clone());
-            status.started = Some(jiff::Timestamp::now());
-            status.matches = 1;
-            status.rounds.clone_from(&session.table.rounds);
-            status.result.clone_from(&session.table.result);
-        }
+        // The match began before this session took over from the lobby.
+        session.publish(session.table.start.clone());
         session
     }
 
@@ -139,15 +133,19 @@ impl NetSession {
         self.table.apply(message);
         self.occupants = occupants(&self.table.seats);
         self.track_snap_window();
-        if let Ok(mut status) = self.status.lock() {
-            status.rounds.clone_from(&self.table.rounds);
-            status.result.clone_from(&self.table.result);
-            status.refusal.clone_from(&self.table.refusal);
-            if let Some(start) = started {
-                status.start = Some(start);
-                status.started = Some(jiff::Timestamp::now());
-                status.matches += 1;
-            }
+        self.publish(started);
+    }
+
+    /// Tells the rest of the app how the match stands; `started` is a match that began.
+    fn publish(&self, started: Option<MatchStart>) {
+        let Ok(mut status) = self.status.lock() else { return };
+        status.rounds.clone_from(&self.table.rounds);
+        status.result.clone_from(&self.table.result);
+        status.refusal.clone_from(&self.table.refusal);
+        if let Some(start) = started {
+            status.start = Some(start);
+            status.started = Some(jiff::Timestamp::now());
+            status.matches += 1;
         }
     }
 

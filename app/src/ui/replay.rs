@@ -29,23 +29,22 @@ pub struct ReplayScreen {
 }
 
 /// A seat's cards face up: its hand, or every Youglouf slot, looked at or not (the post-match
-/// reveal; `None` for an empty Youglouf slot is skipped).
-fn revealed_hand(game: &AnyGame, view: &AnyView, seat: Seat) -> Vec<Card> {
-    let held = |cards: &Option<Vec<Card>>| cards.iter().flatten().copied().collect();
-    match (game, view) {
-        (AnyGame::Youglouf(game), _) => game.revealed_slots()[seat]
+/// reveal; empty Youglouf slots are skipped).
+fn revealed_hand(game: &AnyGame, seat: Seat) -> Vec<Card> {
+    if let AnyGame::Youglouf(game) = game {
+        return game.revealed_slots()[seat]
             .iter()
-            .filter_map(|slot| match slot {
-                SlotView::Known(card) => Some(*card),
-                SlotView::Empty | SlotView::FaceDown => None,
-            })
-            .collect(),
-        (_, AnyView::CrazyEights(view)) => held(&view.hand),
-        (_, AnyView::Fool108(view)) => held(&view.hand),
-        (_, AnyView::HundredOne(view)) => held(&view.hand),
-        (_, AnyView::Dunno(view)) => held(&view.hand),
-        (_, AnyView::Youglouf(_)) => Vec::new(),
+            .filter_map(|slot| if let SlotView::Known(card) = slot { Some(*card) } else { None })
+            .collect();
     }
+    let hand = match game.view(Viewer::Seat(seat)) {
+        AnyView::CrazyEights(view) => view.hand,
+        AnyView::Fool108(view) => view.hand,
+        AnyView::HundredOne(view) => view.hand,
+        AnyView::Dunno(view) => view.hand,
+        AnyView::Youglouf(_) => None,
+    };
+    hand.unwrap_or_default()
 }
 
 fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, enabled: bool) -> bool {
@@ -136,7 +135,7 @@ impl ReplayScreen {
                         );
                     });
                     ui.horizontal_wrapped(|ui| {
-                        for card_shown in revealed_hand(host.game(), &host.view(Viewer::Seat(seat)), seat) {
+                        for card_shown in revealed_hand(host.game(), seat) {
                             card::face(ui, card_shown, theme::REPLAY_CARD, Offer::Shown, look);
                         }
                     });
@@ -166,7 +165,7 @@ mod tests {
             let host = Host::new(options, seats, 7).expect("a table");
             for seat in (0..3).map(Seat) {
                 let view = host.view(Viewer::Seat(seat));
-                let shown = revealed_hand(host.game(), &view, seat);
+                let shown = revealed_hand(host.game(), seat);
                 let expected = if kind == GameKind::Youglouf { 4 } else { hand(&view).len() };
                 assert_eq!(shown.len(), expected, "{kind:?} seat {}", seat.0);
                 assert!(!shown.is_empty());
