@@ -26,8 +26,10 @@ pub use fluent_bundle::FluentValue;
 pub enum Language {
     /// English (the default).
     #[default]
+    #[serde(alias = "en")]
     English,
     /// Russian.
+    #[serde(alias = "ru")]
     Russian,
 }
 

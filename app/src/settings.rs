@@ -121,6 +121,16 @@ mod tests {
         assert_eq!(settings.card_size, CardSize::Medium);
     }
 
+    /// A settings file that names its language by code (as the store's version-1 fixture does)
+    /// is read, not set aside as damaged.
+    #[test]
+    fn a_language_named_by_its_code_is_read() {
+        let settings: Settings = serde_json::from_str(r#"{"language":"ru","four_colour":true}"#).expect("parses");
+        assert_eq!(settings.language, Language::Russian);
+        let settings: Settings = serde_json::from_str(r#"{"language":"en"}"#).expect("parses");
+        assert_eq!(settings.language, Language::English);
+    }
+
     #[test]
     fn step_mode_has_no_pause_and_the_paces_grow() {
         assert_eq!(BotPace::Step.pause(), None);
