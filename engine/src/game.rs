@@ -11,53 +11,18 @@ use std::hash::Hash;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, DeckKind};
 use crate::card_set::CardCounts;
 use crate::error::{ActionError, ParseActionError, SetupError};
 use crate::event::{Addressed, EventSink};
+use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
-use crate::registry::GameKind;
+pub use crate::match_shell::{DEFAULT_TURN_CAP, Phase, TableSetup};
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
-
-/// Turns after which a round is stopped as a draw (an engine safety net, not a rule).
-pub const DEFAULT_TURN_CAP: u32 = 2_000;
-
-/// What every table has, whatever the game: seats, first dealer, seed, turn cap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableSetup {
-    /// Number of seats.
-    pub players: usize,
-    /// Dealer of the first round (RULES.md: seat 0 unless set).
-    pub dealer: Seat,
-    /// Seed of the match's RNG: the same seed, options and actions replay the same match.
-    pub seed: u64,
-    /// Actions after which a round ends as a draw with no scores applied.
-    pub turn_cap: u32,
-}
-
-impl TableSetup {
-    /// A table of `players` seats, dealer seat 0, the default turn cap.
-    #[must_use]
-    pub const fn new(players: usize, seed: u64) -> TableSetup {
-        TableSetup { players, dealer: Seat(0), seed, turn_cap: DEFAULT_TURN_CAP }
-    }
-}
-
-/// Where a match stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// A round is being played: someone has a decision.
-    Playing,
-    /// The round is scored; the next one starts with [`Game::start_next_round`].
-    RoundOver,
-    /// The match is decided.
-    MatchOver,
-}
 
 /// One of the five games: its rules, state and per-seat views.
 ///
@@ -163,6 +128,32 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
 
     /// Exactly what `viewer` may know now.
     fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// The open snap window, if any: a window in which any seat may claim the last card out
+    /// of turn while the table holds the turn back from taking a card for the options' grace
+    /// time (Youglouf, RULES.md §5 ruling). The number names the window: it changes when a new
+    /// one opens. The engine has no clock; the table that runs the match times the grace.
+    /// The default: the game has no snap windows.
+    fn snap_window(&self) -> Option<u32> {
+        None
+    }
+
+    /// Milliseconds an open snap window holds back the turn's taking of a card under
+    /// `options` (0: the game has no snap windows).
+    fn snap_grace_ms(_options: &Self::Options) -> u32 {
+        0
+    }
+
+    /// The open snap window as `view`'s viewer sees it (the same name as
+    /// [`Game::snap_window`]): a guest times the grace from its own view.
+    fn view_snap_window(_view: &Self::View) -> Option<u32> {
+        None
+    }
+
+    /// Whether `action` takes a card, which an open snap window's grace holds back.
+    fn waits_for_snap_grace(_action: &Self::Action) -> bool {
+        false
+    }
 
     /// Whether a round is on, over, or the match is decided.
     fn phase(&self) -> Phase {

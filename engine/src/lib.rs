@@ -2,6 +2,10 @@
 //! deterministic. No IO, no clock, no ambient randomness: the same seed, options and actions
 //! always replay the same match.
 
+// The one list of games, first: its macro is visible to every module below.
+#[macro_use]
+mod game_list;
+
 pub mod bots;
 pub mod card;
 pub mod card_set;
@@ -10,6 +14,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod kind;
 pub mod match_shell;
 pub mod notation;
 pub mod registry;
@@ -25,8 +30,9 @@ pub use card_set::{CardCounts, CardSet};
 pub use error::{ActionError, ParseActionError, SetupError};
 pub use event::{Addressed, Audience, EventSink, NoEvents};
 pub use game::{Game, Phase, TableSetup};
+pub use kind::GameKind;
 pub use match_shell::MatchShell;
-pub use registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind, GameVisitor};
+pub use registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameVisitor};
 pub use rng::GameRng;
 pub use score::{MatchResult, RoundEnd, RoundResult, ScoreKind, SeatScore};
 pub use seat::{BySeat, Direction, Seat, SeatSet, Viewer};

@@ -1,7 +1,7 @@
 //! The games the engine knows, listed once. From that one list come [`GameKind`] (ids used
 //! in the CLI, files and messages), the `Any*` enums that carry any game's state, action,
 //! event, view and options, and [`GameKind::visit`], which runs generic code for a kind.
-//! Adding a game is one line in `register_games!` below.
+//! Adding a game is one line in the list (`with_games!`, in `game_list.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +11,7 @@ use crate::error::{ActionError, ParseActionError, SetupError};
 use crate::event::Addressed;
 use crate::game::{Game, Phase, TableSetup};
 use crate::games;
+use crate::kind::GameKind;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 
@@ -37,38 +38,7 @@ pub trait GameVisitor {
 
 macro_rules! register_games {
     ($( $variant:ident => $ty:path, id $id:literal, name $name:literal, pitch $pitch:literal; )*) => {
-        /// One of the games, by id.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        pub enum GameKind {
-            $(
-                #[doc = $name]
-                #[serde(rename = $id)]
-                $variant,
-            )*
-        }
-
         impl GameKind {
-            /// Every registered game, in menu order.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
-
-            /// The id used in the CLI, files and messages (`crazy-eights`).
-            #[must_use]
-            pub const fn id(self) -> &'static str {
-                match self { $(GameKind::$variant => $id),* }
-            }
-
-            /// The game's name as players know it.
-            #[must_use]
-            pub const fn name(self) -> &'static str {
-                match self { $(GameKind::$variant => $name),* }
-            }
-
-            /// One line that says what the game is like.
-            #[must_use]
-            pub const fn pitch(self) -> &'static str {
-                match self { $(GameKind::$variant => $pitch),* }
-            }
-
             /// Runs `visitor` with this kind's game type.
             pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
                 match self { $(GameKind::$variant => visitor.visit::<$ty>()),* }
@@ -91,11 +61,63 @@ macro_rules! register_games {
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         pub enum AnyView { $( #[doc = $name] #[serde(rename = $id)] $variant(<$ty as Game>::View), )* }
 
+        impl AnyView {
+            /// Which game's view this is.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self { $(AnyView::$variant(_) => GameKind::$variant),* }
+            }
+
+            /// Round on, round over, or match decided, as the viewer sees it.
+            #[must_use]
+            pub fn phase(&self) -> Phase {
+                match self { $(AnyView::$variant(view) => view.phase),* }
+            }
+
+            /// The last finished round, from its end until the next deal.
+            #[must_use]
+            pub fn last_round(&self) -> Option<&RoundResult> {
+                match self { $(AnyView::$variant(view) => view.last_round.as_ref()),* }
+            }
+
+            /// The match's result once decided.
+            #[must_use]
+            pub fn result(&self) -> Option<&MatchResult> {
+                match self { $(AnyView::$variant(view) => view.result.as_ref()),* }
+            }
+
+            /// The open snap window as the viewer sees it (see [`Game::view_snap_window`]).
+            #[must_use]
+            pub fn snap_window(&self) -> Option<u32> {
+                match self { $(AnyView::$variant(view) => <$ty as Game>::view_snap_window(view)),* }
+            }
+
+            /// The viewer's legal actions now (none for a spectator), in the game's order.
+            #[must_use]
+            pub fn legal(&self) -> Vec<AnyAction> {
+                match self { $(AnyView::$variant(view) => view.legal.iter().copied().map(AnyAction::$variant).collect()),* }
+            }
+        }
+
+        impl AnyEvent {
+            /// Which game's event this is.
+            #[must_use]
+            pub const fn kind(&self) -> GameKind {
+                match self { $(AnyEvent::$variant(_) => GameKind::$variant),* }
+            }
+        }
+
         /// Any game's options.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         pub enum AnyOptions { $( #[doc = $name] #[serde(rename = $id)] $variant(<$ty as Game>::Options), )* }
 
         impl AnyOptions {
+            /// Milliseconds an open snap window holds back the turn's taking of a card.
+            #[must_use]
+            pub fn snap_grace_ms(&self) -> u32 {
+                match self { $(AnyOptions::$variant(options) => <$ty as Game>::snap_grace_ms(options)),* }
+            }
+
             /// The default options of `kind`.
             #[must_use]
             pub fn defaults(kind: GameKind) -> AnyOptions {
@@ -251,6 +273,24 @@ macro_rules! register_games {
                 match self { $(AnyGame::$variant(game) => AnyView::$variant(game.view(viewer))),* }
             }
 
+            /// The open snap window (see [`Game::snap_window`]).
+            #[must_use]
+            pub fn snap_window(&self) -> Option<u32> {
+                match self { $(AnyGame::$variant(game) => game.snap_window()),* }
+            }
+
+            /// Milliseconds an open snap window holds back the turn's taking of a card.
+            #[must_use]
+            pub fn snap_grace_ms(&self) -> u32 {
+                match self { $(AnyGame::$variant(game) => <$ty as Game>::snap_grace_ms(game.options())),* }
+            }
+
+            /// Whether `action` takes a card, which an open snap window's grace holds back.
+            #[must_use]
+            pub fn waits_for_snap_grace(action: AnyAction) -> bool {
+                match action { $(AnyAction::$variant(action) => <$ty as Game>::waits_for_snap_grace(&action)),* }
+            }
+
             /// Round on, round over, or match decided.
             #[must_use]
             pub fn phase(&self) -> Phase {
@@ -290,41 +330,4 @@ macro_rules! register_games {
     };
 }
 
-register_games! {
-    CrazyEights => games::crazy_eights::CrazyEights, id "crazy-eights", name "Crazy Eights",
-        pitch "Match suit or rank; an eight changes the suit. First to empty their hand wins.";
-    Fool108 => games::fool108::Fool108, id "fool108", name "108 Fool",
-        pitch "Match suit or rank; sixes, sevens, nines and aces bite. Reach 108 and you lose.";
-    HundredOne => games::hundred_one::HundredOne, id "hundred-one", name "One Hundred and One",
-        pitch "Cover by suit or rank, Queens order a suit; sixes, sevens and aces punish. Pass 101 and you lose.";
-    Dunno => games::dunno::Dunno, id "dunno", name "Dunno",
-        pitch "Mau-mau with Jokers: stack sevens, Kings and Jokers, pass with a 3, defend, swap hands with a Jack.";
-    Youglouf => games::youglouf::Youglouf, id "youglouf", name "Youglouf",
-        pitch "Face-down cards you half remember; swap, peek and snap to the lowest sum, then call Youglouf.";
-}
-
-impl GameKind {
-    /// The kind with this id.
-    ///
-    /// # Errors
-    /// Unknown id; the message lists the known ones.
-    pub fn from_id(id: &str) -> Result<GameKind, SetupError> {
-        GameKind::ALL.iter().copied().find(|kind| kind.id() == id).ok_or_else(|| SetupError::UnknownGame {
-            id: id.to_owned(),
-            known: GameKind::ALL.iter().map(|kind| kind.id()).collect::<Vec<_>>().join(", "),
-        })
-    }
-}
-
-impl std::fmt::Display for GameKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl std::str::FromStr for GameKind {
-    type Err = SetupError;
-    fn from_str(id: &str) -> Result<GameKind, SetupError> {
-        GameKind::from_id(id)
-    }
-}
+with_games!(register_games);

@@ -7,7 +7,8 @@ use crate::card::Card;
 use crate::error::{ActionError, ParseActionError, SetupError};
 use crate::event::Addressed;
 use crate::game::{DEFAULT_TURN_CAP, Phase, TableSetup};
-use crate::registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameKind};
+use crate::kind::GameKind;
+use crate::registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView};
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, Viewer};
 

@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::error::{ActionError, SetupError};
 use crate::event::NoEvents;
 use crate::game::{Game, Phase, TableSetup};
-use crate::registry::GameKind;
+use crate::kind::GameKind;
 use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};

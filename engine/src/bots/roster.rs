@@ -9,7 +9,7 @@ use crate::games::dunno::Dunno;
 use crate::games::fool108::Fool108;
 use crate::games::hundred_one::HundredOne;
 use crate::games::youglouf::Youglouf;
-use crate::registry::GameKind;
+use crate::kind::GameKind;
 use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, RandomBot};

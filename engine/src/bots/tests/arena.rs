@@ -5,7 +5,7 @@ use crate::bots::BotLevel;
 use crate::bots::arena::{self, ArenaConfig, Offer};
 use crate::games::fool108::{Fool108, Fool108Action};
 use crate::games::youglouf::{SlotView, Youglouf, YougloufAction};
-use crate::registry::GameKind;
+use crate::kind::GameKind;
 use crate::seat::Seat;
 
 use super::TEST_SEARCH;

@@ -10,8 +10,8 @@ use crate::card_set::{CardCounts, count_cards};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
+use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
-use crate::registry::GameKind;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -231,6 +231,25 @@ impl Game for Youglouf {
         events.emit(Audience::All, YougloufEvent::RoundStarted { round: shell.next_round_number(), dealer });
         let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
         Ok(Youglouf { shell, round })
+    }
+
+    fn snap_window(&self) -> Option<u32> {
+        let open = self.shell.phase == Phase::Playing && self.round.snap_window_open();
+        // The open deck only grows while a window stays open (a discard, a snap), and each
+        // growth opens a new window: its size names the window.
+        open.then(|| u32::try_from(self.round.open_deck.len()).expect("an open deck holds at most 52 cards"))
+    }
+
+    fn snap_grace_ms(options: &YougloufOptions) -> u32 {
+        options.snap_grace_ms
+    }
+
+    fn view_snap_window(view: &YougloufView) -> Option<u32> {
+        view.snap_open.then(|| u32::try_from(view.open_deck.len()).expect("an open deck holds at most 52 cards"))
+    }
+
+    fn waits_for_snap_grace(action: &YougloufAction) -> bool {
+        matches!(action, YougloufAction::Draw | YougloufAction::Take)
     }
 
     fn to_act(&self) -> SeatSet {

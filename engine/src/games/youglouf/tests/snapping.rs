@@ -125,3 +125,30 @@ fn the_snap_window_stays_open_until_the_next_turn_takes_a_card() {
     }
     assert_eq!(game.round(), quick.round());
 }
+
+/// RULES.md §5, "Snapping" (ruling: "a snap window stays open until the next turn takes a
+/// card"; the network gives snaps a short grace): the game tells the table when a window is
+/// open and names each new one, so the table can time the grace without reading a view; the
+/// grace holds back only the actions that take a card.
+#[test]
+fn the_game_names_each_open_snap_window_for_the_tables_grace() {
+    let mut game = table(0, &HANDS, "7S");
+    assert_eq!(game.snap_window(), None, "no window during the opening look");
+    look_all(&mut game);
+    assert_eq!(game.snap_window(), None, "nothing has landed on the open deck yet");
+    act(&mut game, 0, "draw");
+    act(&mut game, 0, "drop");
+    let first = game.snap_window().expect("a card landed: the window opens");
+    act(&mut game, 1, "snap 0");
+    let second = game.snap_window().expect("still open after a snap");
+    assert_ne!(first, second, "a snapped card opens a new window");
+    act(&mut game, 0, "end");
+    assert_eq!(game.snap_window(), Some(second), "ending the turn keeps the window open");
+    assert_eq!(Youglouf::view_snap_window(&game.view(Viewer::Seat(Seat(2)))), Some(second), "every seat sees the window open");
+    act(&mut game, 1, "draw");
+    assert_eq!(game.snap_window(), None, "the next turn took a card: the window closed");
+    assert_eq!(Youglouf::snap_grace_ms(game.options()), YougloufOptions::default().snap_grace_ms);
+    assert_eq!(Youglouf::view_snap_window(&game.view(Viewer::Seat(Seat(2)))), None, "and every seat sees it closed");
+    assert!(Youglouf::waits_for_snap_grace(&YougloufAction::Draw) && Youglouf::waits_for_snap_grace(&YougloufAction::Take));
+    assert!(!Youglouf::waits_for_snap_grace(&YougloufAction::Snap(0)));
+}

@@ -1,0 +1,71 @@
+//! Which game: [`GameKind`], the ids used in the CLI, files and messages, the names players
+//! know, made from the one list of games (`with_games!`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::SetupError;
+
+macro_rules! game_kinds {
+    ($( $variant:ident => $ty:path, id $id:literal, name $name:literal, pitch $pitch:literal; )*) => {
+        /// One of the games, by id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum GameKind {
+            $(
+                #[doc = $name]
+                #[serde(rename = $id)]
+                $variant,
+            )*
+        }
+
+        impl GameKind {
+            /// Every registered game, in menu order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),*];
+
+            /// The id used in the CLI, files and messages (`crazy-eights`).
+            #[must_use]
+            pub const fn id(self) -> &'static str {
+                match self { $(GameKind::$variant => $id),* }
+            }
+
+            /// The game's name as players know it.
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self { $(GameKind::$variant => $name),* }
+            }
+
+            /// One line that says what the game is like.
+            #[must_use]
+            pub const fn pitch(self) -> &'static str {
+                match self { $(GameKind::$variant => $pitch),* }
+            }
+        }
+    };
+}
+
+with_games!(game_kinds);
+
+impl GameKind {
+    /// The kind with this id.
+    ///
+    /// # Errors
+    /// Unknown id; the message lists the known ones.
+    pub fn from_id(id: &str) -> Result<GameKind, SetupError> {
+        GameKind::ALL.iter().copied().find(|kind| kind.id() == id).ok_or_else(|| SetupError::UnknownGame {
+            id: id.to_owned(),
+            known: GameKind::ALL.iter().map(|kind| kind.id()).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = SetupError;
+    fn from_str(id: &str) -> Result<GameKind, SetupError> {
+        GameKind::from_id(id)
+    }
+}
