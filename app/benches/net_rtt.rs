@@ -17,6 +17,7 @@ use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
 use cardtable::net::server::{HostSettings, start_host};
 use cardtable::net::table::{HostCommand, TableConfig, TableCore};
 use cardtable::net::tls::Pin;
+use cardtable::session::authority::Pacing;
 use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Seat, Viewer};
 use tokio::sync::watch;
 
@@ -115,7 +116,7 @@ fn main() {
         let identity = Identity::generate().expect("identity");
         let options = AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("options");
         let table = TableCore::new(TableConfig::new("Host"), options, 2, 1).expect("table");
-        let settings = HostSettings { bind: SocketAddr::from(([127, 0, 0, 1], 0)), bot_pace: Duration::ZERO, ..HostSettings::default() };
+        let settings = HostSettings { bind: SocketAddr::from(([127, 0, 0, 1], 0)), bot_pace: Pacing::INSTANT, ..HostSettings::default() };
         let mut host = start_host(table, &identity, settings).expect("host");
         let shared = Arc::new(Shared { timed: AtomicUsize::new(0), last_sent: Mutex::new(None) });
         let (stop, stopped) = watch::channel(false);

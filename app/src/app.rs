@@ -1,15 +1,17 @@
 //! The eframe application: which screen is up, the menu over the table, the choices screens
 //! return (applied after drawing), and the paced logic (bots, messages) kept apart from drawing.
 
+mod command;
 mod lan;
+
+use lan::LanState;
+
+pub use command::Command;
 
 use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
 use crate::cli::WindowArgs;
-use crate::net::lan::LanContext;
-use crate::net::session::SharedStatus;
-use crate::net::table::HostCommand;
 use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::settings::Settings;
@@ -19,14 +21,13 @@ use crate::store::record::MatchId;
 use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::history::{HistoryRequest, HistoryScreen};
-use crate::ui::lan::host::Hosting;
+use crate::ui::lan::LanScreen;
 use crate::ui::lan::join::JoinScreen;
-use crate::ui::lan::{LanOutcome, LanScreen};
 use crate::ui::menu::{MenuChoice, MenuState};
 use crate::ui::profiles::{ProfilesRequest, ProfilesScreen};
 use crate::ui::replay::{ReplayRequest, ReplayScreen};
 use crate::ui::resume::{LibraryChoice, LibraryPanel};
-use crate::ui::setup::{SetupChoice, TableSetupForm};
+use crate::ui::setup::TableSetupForm;
 use crate::ui::start::StartChoice;
 use crate::ui::stats::{StatsRequest, StatsScreen};
 use crate::ui::table::{TableRequest, TableScreen};
@@ -76,20 +77,8 @@ pub struct CardtableApp {
     keeper: Option<MatchKeeper>,
     /// The start screen's way to profiles, history and unfinished matches.
     library: LibraryPanel,
-    /// LAN play's runtime and files, made on first use.
-    lan: Option<LanContext>,
-    /// The `--lan-interface` flag.
-    lan_interface: Option<std::net::Ipv4Addr>,
-    /// Where LAN files are kept, if not the platform's config folder (tests).
-    lan_dir: Option<std::path::PathBuf>,
-    /// The table this device hosts, while its match is played.
-    hosting: Option<Box<Hosting>>,
-    /// How the networked match at the table stands (its end, to tell the player).
-    lan_status: Option<SharedStatus>,
-    /// A problem to tell the player once (a table that could not be opened).
-    notice: Option<String>,
-    /// How many of the link's matches this device has recorded.
-    lan_recorded: u32,
+    /// LAN play: its context, the table this device hosts, the networked match at the table.
+    lan: LanState,
 }
 
 impl CardtableApp {
@@ -124,13 +113,7 @@ impl CardtableApp {
             store_error,
             keeper: None,
             library: LibraryPanel::default(),
-            lan: None,
-            lan_interface: None,
-            lan_dir: None,
-            hosting: None,
-            lan_status: None,
-            notice: None,
-            lan_recorded: 0,
+            lan: LanState::default(),
         }
     }
 
@@ -138,6 +121,11 @@ impl CardtableApp {
     #[must_use]
     pub fn store(&self) -> Option<&Store> {
         self.store.as_ref()
+    }
+
+    /// The data folder's store, to read records from (they are read on demand).
+    pub fn store_mut(&mut self) -> Option<&mut Store> {
+        self.store.as_mut()
     }
 
     /// Every profile's name, the most recently used first (the setup form offers them).
@@ -279,7 +267,7 @@ impl CardtableApp {
             StartChoice::JoinLan => {
                 // The profile used last, as at a new table ("Player 1" without one); editable.
                 let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
-                if let Some(lan) = self.lan() {
+                if let Some(lan) = self.lan_context() {
                     let join = JoinScreen::new(lan, name);
                     self.screen = Screen::Lan(Box::new(LanScreen::Join(join)));
                 }
@@ -315,12 +303,20 @@ impl eframe::App for CardtableApp {
         if let Some(store) = &mut self.store {
             store.poll();
             // The store's one hook at the table: save after every action, record once decided.
-            if let (Screen::Table(table), Some(keeper)) = (&self.screen, &mut self.keeper)
+            // A hosted match is kept like a hot-seat one, from the authority's copy; each match
+            // of the table (a rematch) gets a keeper of its own.
+            if let Screen::Table(table) = &self.screen
                 && let Some(host) = table.session().host()
+                && (self.lan.hosting.is_some() || self.keeper.is_some())
             {
-                keeper.sync(host, store, jiff::Timestamp::now());
-                if keeper.busy() {
-                    ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                if self.lan.hosting.is_some() && !self.keeper.as_ref().is_some_and(|keeper| keeper.keeps(host)) {
+                    self.keeper = Some(MatchKeeper::new(host, jiff::Timestamp::now()));
+                }
+                if let Some(keeper) = &mut self.keeper {
+                    keeper.sync(host, store, jiff::Timestamp::now());
+                    if keeper.busy() {
+                        ctx.request_repaint_after(std::time::Duration::from_millis(20));
+                    }
                 }
             }
         }
@@ -338,16 +334,19 @@ impl eframe::App for CardtableApp {
             // The previous frame's CPU time (ui and painting), for measuring (RUST_LOG=cardtable::frame=trace).
             tracing::trace!(target: "cardtable::frame", cpu_ms = f64::from(seconds) * 1_000.0);
         }
-        let mut start_choice = None;
-        let mut setup_choice = None;
-        let mut table_request = None;
-        let mut back = false;
-        let mut settings_changed = false;
-        let mut library_choice = None;
-        let mut replay = None;
-        let mut next_screen = None;
+        let commands = self.draw(ui);
+        for command in commands {
+            self.apply(command, ui.ctx());
+        }
+    }
+}
+
+impl CardtableApp {
+    /// Draws the screen on display and the menu over it; returns what they asked of the app,
+    /// in order (applied after drawing).
+    fn draw(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
         let profile_names = if matches!(self.screen, Screen::Setup(_)) { self.profile_names() } else { Vec::new() };
-        let mut lan_outcome = None;
         let escape = ui.input(|input| input.key_pressed(egui::Key::Escape));
         // Ctrl+Q (Cmd+Q on macOS) quits, as desktop programs do.
         if ui.input(|input| input.modifiers.command && input.key_pressed(egui::Key::Q)) {
@@ -357,141 +356,89 @@ impl eframe::App for CardtableApp {
             let ctx = ui.ctx().clone();
             std::sync::Arc::new(move || ctx.request_repaint())
         };
-        self.lan_banner(ui);
+        if let Some(command) = self.lan_banner(ui) {
+            commands.push(command);
+        }
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             if let Some(store) = &mut self.store {
                 ui::notices::banner(ui, store);
             }
-            match &mut self.screen {
+            let command = match &mut self.screen {
                 Screen::Start => {
-                    match (&self.store, &self.store_error) {
-                        (Some(store), _) => library_choice = self.library.show(ui, store),
+                    let library = match (&self.store, &self.store_error) {
+                        (Some(store), _) => self.library.show(ui, store).map(Command::Library),
                         (None, Some(error)) => {
                             ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
+                            None
                         }
-                        (None, None) => {}
-                    }
-                    start_choice = ui::start::show(ui);
+                        (None, None) => None,
+                    };
+                    library.or(ui::start::show(ui).map(Command::Start))
                 }
                 Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
-                    Some(ProfilesRequest::Back) => back = true,
-                    Some(ProfilesRequest::Statistics(id)) => next_screen = Some(Screen::Stats(StatsScreen::for_profile(Some(id)))),
-                    None => {}
+                    Some(ProfilesRequest::Back) => Some(Command::Back),
+                    Some(ProfilesRequest::Statistics(id)) => Some(Command::Show(Screen::Stats(StatsScreen::for_profile(Some(id))))),
+                    None => None,
                 },
                 Screen::History(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
-                    Some(HistoryRequest::Back) => back = true,
-                    Some(HistoryRequest::Replay(id)) => replay = Some(id),
-                    None => {}
+                    Some(HistoryRequest::Back) => Some(Command::Back),
+                    Some(HistoryRequest::Replay(id)) => Some(Command::Replay(id)),
+                    None => None,
                 },
                 Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
-                    Some(StatsRequest::Back) => back = true,
-                    Some(StatsRequest::History(id)) => next_screen = Some(Screen::History(HistoryScreen::for_player(Some(id)))),
-                    None => {}
+                    Some(StatsRequest::Back) => Some(Command::Back),
+                    Some(StatsRequest::History(id)) => Some(Command::Show(Screen::History(HistoryScreen::for_player(Some(id))))),
+                    None => None,
                 },
-                Screen::Replay(screen) => {
-                    if screen.show(ui, CardLook { four_colour: self.settings.four_colour }) == Some(ReplayRequest::Back) {
-                        next_screen = Some(Screen::History(HistoryScreen::default()));
-                    }
-                }
+                Screen::Replay(screen) => (screen.show(ui, CardLook { four_colour: self.settings.four_colour })
+                    == Some(ReplayRequest::Back))
+                .then(|| Command::Show(Screen::History(HistoryScreen::default()))),
                 Screen::Rules(kind) => {
-                    back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
+                    let back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);
+                    back.then_some(Command::Back)
                 }
                 Screen::Setup(form) => {
                     let range = form.options.seat_range();
-                    setup_choice = ui::setup::show(ui, form, range, &profile_names);
+                    ui::setup::show(ui, form, range, &profile_names).map(Command::Setup)
                 }
                 Screen::Settings => {
-                    back = title_bar(ui, tr!("settings-title"));
-                    settings_changed = ui::settings::show(ui, &mut self.settings);
+                    let back = title_bar(ui, tr!("settings-title"));
+                    let changed = ui::settings::show(ui, &mut self.settings);
+                    if back { Some(Command::Back) } else { changed.then_some(Command::SettingsChanged) }
                 }
-                Screen::Lan(screen) => {
-                    if let Some(lan) = &mut self.lan {
-                        lan_outcome = ui::lan::show(ui, screen, lan, &waker);
-                    }
-                }
+                Screen::Lan(screen) => self.lan.context.as_mut().and_then(|lan| ui::lan::show(ui, screen, lan, &waker)).map(Command::Lan),
                 Screen::Table(table) => {
                     if self.menu.is_none() {
-                        table_request = table.show(ui);
+                        table.show(ui).map(Command::Table)
                     } else {
                         // The table stays behind the menu, but takes no input from it.
                         ui.add_enabled_ui(false, |ui| table.show(ui));
+                        None
                     }
                 }
                 Screen::About => {
-                    back = title_bar(ui, tr!("about-title"));
-                    start_choice = ui::about::show(ui).map(StartChoice::Rules);
+                    let back = title_bar(ui, tr!("about-title"));
+                    let rules = ui::about::show(ui).map(|kind| Command::Start(StartChoice::Rules(kind)));
+                    if back { Some(Command::Back) } else { rules }
                 }
-            }
+            };
+            commands.extend(command);
         });
-        if settings_changed {
-            self.settings_changed();
-        }
-        if let Some(screen) = next_screen {
-            self.screen = screen;
-        }
-        if let Some(id) = replay {
-            self.open_replay(&id);
-        }
-        if let Some(choice) = library_choice {
-            self.library_choice(choice);
-        }
         let saving = self.saving();
         if let Screen::Table(table) = &self.screen {
-            if (escape || table_request == Some(TableRequest::Menu)) && self.menu.is_none() {
-                self.menu = Some(MenuState::default());
+            if escape && self.menu.is_none() {
+                commands.push(Command::Table(TableRequest::Menu));
             } else if let Some(menu) = &mut self.menu {
                 let kind = table.session().kind();
                 if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, saving) {
-                    self.menu_choice(choice);
+                    commands.push(Command::Menu(choice));
                 }
             }
         } else if escape && !matches!(self.screen, Screen::Start) {
-            back = true;
+            commands.push(Command::Back);
         }
-        if back || table_request == Some(TableRequest::Leave) || setup_choice == Some(SetupChoice::Back) {
-            self.leave_lan();
-            self.screen = Screen::Start;
-        }
-        match lan_outcome {
-            Some(LanOutcome::Back) => {
-                self.leave_lan();
-                self.screen = Screen::Start;
-            }
-            Some(LanOutcome::Play(session, hosting)) => {
-                self.lan_status = Some(session.status());
-                self.lan_recorded = 0;
-                self.keeper = None;
-                self.hosting = hosting;
-                self.screen = Screen::Table(Box::new(TableScreen::new(session, self.settings)));
-            }
-            None => {}
-        }
-        if setup_choice == Some(SetupChoice::HostLan)
-            && let Screen::Setup(form) = &self.screen
-        {
-            let form = form.clone();
-            self.host_lan(&form, waker);
-        }
-        if let Some(choice) = start_choice {
-            self.start_choice(choice);
-        }
-        if setup_choice == Some(SetupChoice::Start)
-            && let Screen::Setup(form) = &self.screen
-        {
-            let (options, seats) = (form.options.clone(), form.seats.clone());
-            self.sit_down(options, seats);
-        }
-        if table_request == Some(TableRequest::PlayAgain) {
-            if let Some(hosting) = &self.hosting {
-                // A networked table plays again where it is, with the same seats.
-                hosting.handle.command(HostCommand::Rematch);
-            } else if let Screen::Table(table) = &self.screen
-                && let Some((options, seats)) = table.session().rematch()
-            {
-                self.sit_down(options, seats);
-            }
-        }
+        commands
     }
 }
 

@@ -223,8 +223,12 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     let store = harness.state().store().expect("a store");
     let [summary] = store.history() else { panic!("one match recorded: {:?}", store.history()) };
     assert!(summary.decided());
-    assert_eq!(summary.network.as_ref().map(|network| network.seats.iter().count()), Some(0), "the host's device played no seat");
+    // The host's device keeps its hosted match like a hot-seat one: with its full replay.
+    assert!(summary.network.is_none(), "not a guest's record without a replay");
+    let id = summary.id.clone();
     let totals: Vec<i32> = summary.seats.iter().map(|seat| seat.total).collect();
+    let record = harness.state_mut().store_mut().expect("a store").open_record(&id).expect("readable").expect("the record is there");
+    assert!(!record.steps.is_empty(), "every step is kept, for the replay");
     for outcome in &outcomes {
         assert_eq!(totals, outcome.result.totals.as_slice(), "the host's history agrees with what the guests were told");
         assert_eq!(outcome.record.result, outcome.result, "each guest's own record keeps its result");

@@ -4,60 +4,86 @@
 
 use egui::RichText;
 
-use super::{CardtableApp, Screen};
+use super::{CardtableApp, Command, Screen};
 use crate::net::lan::{LanContext, default_dir};
+use crate::net::session::SharedStatus;
 use crate::tr;
 use crate::ui::lan::LanScreen;
 use crate::ui::lan::host::HostLobby;
+use crate::ui::lan::host::Hosting;
 use crate::ui::setup::TableSetupForm;
 use crate::ui::{self, theme};
+
+/// Everything the window keeps about LAN play.
+#[derive(Debug, Default)]
+pub(super) struct LanState {
+    /// LAN play's runtime and files, made on first use.
+    pub context: Option<LanContext>,
+    /// The `--lan-interface` flag.
+    pub interface: Option<std::net::Ipv4Addr>,
+    /// Where LAN files are kept, if not the platform's config folder (tests).
+    pub dir: Option<std::path::PathBuf>,
+    /// The table this device hosts, while its match is played.
+    pub hosting: Option<Box<Hosting>>,
+    /// How the networked match at the table stands (its end, to tell the player).
+    pub status: Option<SharedStatus>,
+    /// A problem to tell the player once (a table that could not be opened).
+    pub notice: Option<String>,
+    /// How many of the link's matches this device has recorded.
+    pub recorded: u32,
+}
 
 impl CardtableApp {
     /// Uses this interface for LAN discovery (the `--lan-interface` flag).
     pub fn set_lan_interface(&mut self, interface: Option<std::net::Ipv4Addr>) {
-        self.lan_interface = interface;
+        self.lan.interface = interface;
     }
 
     /// Keeps LAN files (device identity, known hosts) in `dir` instead of the platform's
     /// config folder, so tests never touch a real profile.
     pub fn set_lan_dir(&mut self, dir: std::path::PathBuf) {
-        self.lan_dir = Some(dir);
+        self.lan.dir = Some(dir);
     }
 
     /// LAN play's context, made on first use (`None` if the network runtime cannot start).
-    pub(super) fn lan(&mut self) -> Option<&mut LanContext> {
-        if self.lan.is_none() {
+    pub(super) fn lan_context(&mut self) -> Option<&mut LanContext> {
+        if self.lan.context.is_none() {
             // The LAN files live in the data folder's `lan/` (the `--data-dir` flag moves both).
-            let dir = self.lan_dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan"))).or_else(default_dir);
-            match LanContext::new(dir, self.lan_interface) {
+            let dir = self.lan.dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan"))).or_else(default_dir);
+            match LanContext::new(dir, self.lan.interface) {
                 Ok(lan) => {
-                    self.notice = lan.notices.first().cloned();
-                    self.lan = Some(lan);
+                    self.lan.notice = lan.notices.first().cloned();
+                    self.lan.context = Some(lan);
                 }
                 Err(error) => {
                     tracing::error!(%error, "the network runtime could not start");
-                    self.notice = Some(tr!("net-host-error", reason = error.to_string()));
+                    self.lan.notice = Some(tr!("net-host-error", reason = error.to_string()));
                 }
             }
         }
-        self.lan.as_mut()
+        self.lan.context.as_mut()
     }
 
     /// Leaves any networked table: a hosted one is closed (its guests are told).
     pub(super) fn leave_lan(&mut self) {
         // The rounds finished so far stay in the history when leaving an undecided match.
         self.record_lan_match(true);
-        self.hosting = None;
-        self.lan_status = None;
-        self.lan_recorded = 0;
+        self.lan.hosting = None;
+        self.lan.status = None;
+        self.lan.recorded = 0;
     }
 
     /// Records the networked match at the table in this device's history once there is
-    /// something to keep (see [`crate::net::record::network_record`]), each match once.
+    /// something to keep (see [`crate::net::record::network_record`]), each match once. The
+    /// host's own device keeps its hosted match like a hot-seat one instead (the keeper), with
+    /// its full replay.
     pub(super) fn record_lan_match(&mut self, leaving: bool) {
-        let (Some(store), Some(status)) = (&mut self.store, &self.lan_status) else { return };
+        if self.lan.hosting.is_some() {
+            return;
+        }
+        let (Some(store), Some(status)) = (&mut self.store, &self.lan.status) else { return };
         let Ok(status) = status.lock() else { return };
-        if status.matches <= self.lan_recorded {
+        if status.matches <= self.lan.recorded {
             return;
         }
         // The id's nonce is random: a guest has no seed, and the app's seed sequence deals the
@@ -67,7 +93,7 @@ impl CardtableApp {
         let Some(record) = crate::net::record::network_record(&status, store.profiles(), leaving, now, nonce) else {
             return;
         };
-        self.lan_recorded = status.matches;
+        self.lan.recorded = status.matches;
         if let Err(error) = store.record(record) {
             tracing::error!(%error, "a networked match could not be recorded");
         }
@@ -76,24 +102,25 @@ impl CardtableApp {
     /// Opens the table of the "New table" form on the home network.
     pub(super) fn host_lan(&mut self, form: &TableSetupForm, waker: crate::net::Waker) {
         let (pace, seed) = (self.settings.bot_pace, self.seed());
-        let Some(lan) = self.lan() else { return };
+        let Some(lan) = self.lan_context() else { return };
         match HostLobby::open(lan, form, pace, seed, waker) {
             Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
-            Err(reason) => self.notice = Some(tr!("net-host-error", reason = reason)),
+            Err(reason) => self.lan.notice = Some(tr!("net-host-error", reason = reason)),
         }
     }
 
-    /// Above every screen: a problem to tell once, and how a networked match ended.
-    pub(super) fn lan_banner(&mut self, ui: &mut egui::Ui) {
-        let ending = self.lan_status.as_ref().and_then(|status| status.lock().ok().and_then(|status| status.ending.clone()));
-        if self.notice.is_none() && ending.is_none() {
-            return;
+    /// Above every screen: a problem to tell once, and how a networked match ended; asks to
+    /// go back to the start once the player has read how it ended.
+    pub(super) fn lan_banner(&mut self, ui: &mut egui::Ui) -> Option<Command> {
+        let ending = self.lan.status.as_ref().and_then(|status| status.lock().ok().and_then(|status| status.ending.clone()));
+        if self.lan.notice.is_none() && ending.is_none() {
+            return None;
         }
         let mut dismiss = false;
         let mut leave = false;
         egui::Panel::top("lan-banner").frame(egui::Frame::new().fill(theme::ACCENT_DARK).inner_margin(8.0)).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                if let Some(notice) = &self.notice {
+                if let Some(notice) = &self.lan.notice {
                     ui.label(RichText::new(notice).color(theme::INK));
                     dismiss = ui.add(egui::Button::new("✕").min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked();
                 }
@@ -104,11 +131,8 @@ impl CardtableApp {
             });
         });
         if dismiss {
-            self.notice = None;
+            self.lan.notice = None;
         }
-        if leave {
-            self.leave_lan();
-            self.screen = Screen::Start;
-        }
+        leave.then_some(Command::Back)
     }
 }

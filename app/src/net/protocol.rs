@@ -13,6 +13,8 @@ use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{ActionError, AnyAction, AnyEvent, AnyOptions, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 
+use crate::session::authority::Refused;
+
 /// The QUIC application protocol (ALPN) every Cardtable host and guest offer. It stays the same
 /// across versions: the version is checked in the first frames, where it can be answered.
 pub const ALPN: &[u8] = b"cardtable";
@@ -237,6 +239,16 @@ pub enum Refusal {
     /// A lobby request that cannot be met (seat taken, not in the lobby, ...).
     #[error("{0}")]
     Lobby(LobbyProblem),
+}
+
+impl From<Refused> for Refusal {
+    fn from(refused: Refused) -> Refusal {
+        match refused {
+            Refused::NotYourTurn => Refusal::NotYourTurn,
+            Refused::SnapGrace { left_ms } => Refusal::SnapGrace { left_ms },
+            Refused::Illegal(error) => Refusal::Illegal(error),
+        }
+    }
 }
 
 /// Why a lobby request or the start of a match cannot be done.

@@ -123,25 +123,11 @@ impl RemoteTable {
 /// The phase an update shows.
 #[must_use]
 pub fn view_phase(update: &Update) -> Phase {
-    use cardtable_engine::AnyView;
-    match &update.view {
-        AnyView::CrazyEights(view) => view.phase,
-        AnyView::Fool108(view) => view.phase,
-        AnyView::HundredOne(view) => view.phase,
-        AnyView::Dunno(view) => view.phase,
-        AnyView::Youglouf(view) => view.phase,
-    }
+    update.view.phase()
 }
 
 /// The legal actions an update offers its viewer.
 #[must_use]
 pub fn view_legal(update: &Update) -> Vec<AnyAction> {
-    use cardtable_engine::AnyView;
-    match &update.view {
-        AnyView::CrazyEights(view) => view.legal.iter().copied().map(AnyAction::CrazyEights).collect(),
-        AnyView::Fool108(view) => view.legal.iter().copied().map(AnyAction::Fool108).collect(),
-        AnyView::HundredOne(view) => view.legal.iter().copied().map(AnyAction::HundredOne).collect(),
-        AnyView::Dunno(view) => view.legal.iter().copied().map(AnyAction::Dunno).collect(),
-        AnyView::Youglouf(view) => view.legal.iter().copied().map(AnyAction::Youglouf).collect(),
-    }
+    update.view.legal()
 }

@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tracing::Instrument;
 
 use super::codec::{FrameError, decode_payload, encode_frame, peek_version};
@@ -18,8 +18,10 @@ use super::identity::{Fingerprint, Identity, JoinCode};
 use super::protocol::{ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, PROTOCOL_VERSION, Welcome};
 use super::stream::{ReadFailure, read_message, read_payload};
 use super::table::people::ConnId;
-use super::table::{BotTurn, Effect, HostCommand, TableCore};
+use super::table::{Effect, HostCommand, TableCore};
 use super::tls::{Liveness, TlsError, server_config};
+use crate::session::authority::Pacing;
+use crate::session::bots::PendingDecision;
 use crate::session::host::Host;
 
 /// The UDP port a host listens on when it is free (else any free port; the host's screen shows
@@ -43,8 +45,8 @@ pub struct HostSettings {
     pub bind: SocketAddr,
     /// Keep-alives and the idle timeout after which a silent guest counts as dropped.
     pub liveness: Liveness,
-    /// Pause before each bot move, so people can follow.
-    pub bot_pace: Duration,
+    /// How bots are paced so people can follow them (the host may change it during play).
+    pub bot_pace: Pacing,
     /// How often the grace periods are checked.
     pub tick: Duration,
     /// Optional look at every frame sent (tests).
@@ -58,7 +60,7 @@ impl Default for HostSettings {
         HostSettings {
             bind: SocketAddr::from(([0, 0, 0, 0], 0)),
             liveness: Liveness::default(),
-            bot_pace: Duration::from_millis(700),
+            bot_pace: Pacing::from(crate::settings::BotPace::Normal),
             tick: Duration::from_millis(250),
             audit: None,
             waker: None,
@@ -94,11 +96,16 @@ pub enum HostError {
 
 /// What reaches the table task.
 enum Inbound {
-    Hello { conn: ConnId, hello: Hello, outbound: mpsc::Sender<Outbound> },
+    Hello {
+        conn: ConnId,
+        hello: Hello,
+        outbound: mpsc::Sender<Outbound>,
+    },
     Message(ConnId, ClientMsg),
     Gone(ConnId),
     Command(HostCommand),
-    BotDone(Box<BotTurn>, Option<cardtable_engine::AnyAction>),
+    /// A bot's worker has its answer ready.
+    BotReady,
     Shutdown(oneshot::Sender<()>),
 }
 
@@ -116,8 +123,14 @@ pub struct HostHandle {
     fingerprint: Fingerprint,
     inbox: mpsc::UnboundedSender<Inbound>,
     local: Option<mpsc::UnboundedReceiver<HostMsg>>,
+    state: MatchState,
     endpoint: quinn::Endpoint,
 }
+
+/// The match at a hosted table as its authority holds it, for the host's own device to keep
+/// (saved after every move, recorded with its full replay): a copy after every change, `None`
+/// in the lobby. Nothing of it is ever sent to a guest.
+pub type MatchState = watch::Receiver<Option<Arc<Host>>>;
 
 /// The host's own device's line to its table, for the device's table screen: it sends like a
 /// guest and receives what the table tells the host's device.
@@ -125,6 +138,7 @@ pub struct HostHandle {
 pub struct LocalLine {
     inbox: mpsc::UnboundedSender<Inbound>,
     from_table: mpsc::UnboundedReceiver<HostMsg>,
+    state: MatchState,
 }
 
 impl LocalLine {
@@ -143,6 +157,16 @@ impl LocalLine {
             Err(mpsc::error::TryRecvError::Empty) => Ok(None),
             Err(error) => Err(error),
         }
+    }
+
+    /// Carries out a command of the host's own device (bots' pace, step mode).
+    pub fn command(&self, command: HostCommand) {
+        let _ = self.inbox.send(Inbound::Command(command));
+    }
+
+    /// The match as the table's authority holds it, when it changed since the last call.
+    pub fn match_changed(&mut self) -> Option<Option<Arc<Host>>> {
+        self.state.has_changed().unwrap_or(false).then(|| self.state.borrow_and_update().clone())
     }
 }
 
@@ -194,7 +218,7 @@ impl HostHandle {
 
     /// Hands the host's own device's line to its table screen.
     pub fn take_line(&mut self) -> Option<LocalLine> {
-        Some(LocalLine { inbox: self.inbox.clone(), from_table: self.local.take()? })
+        Some(LocalLine { inbox: self.inbox.clone(), from_table: self.local.take()?, state: self.state.clone() })
     }
 
     /// Closes the table: every guest is told the host left, then the endpoint shuts down.
@@ -225,10 +249,12 @@ pub fn start_host(table: TableCore, identity: &Identity, settings: HostSettings)
     let addr = endpoint.local_addr().map_err(|source| HostError::Bind { bind: settings.bind, source })?;
     let (inbox, inbound) = mpsc::unbounded_channel();
     let (local_tx, local) = mpsc::unbounded_channel();
+    let (state_tx, state) = watch::channel(None);
     tracing::info!(%addr, code = %identity.join_code(), "hosting a table");
     tokio::spawn(accept_loop(endpoint.clone(), inbox.clone()).instrument(tracing::info_span!("accept", %addr)));
-    tokio::spawn(run_table(table, inbound, inbox.downgrade(), local_tx, settings).instrument(tracing::info_span!("table", %addr)));
-    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), inbox, local: Some(local), endpoint })
+    let lines = Lines { inbox: inbox.downgrade(), local: local_tx, state: state_tx };
+    tokio::spawn(run_table(table, inbound, lines, settings).instrument(tracing::info_span!("table", %addr)));
+    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), inbox, local: Some(local), state, endpoint })
 }
 
 async fn accept_loop(endpoint: quinn::Endpoint, inbox: mpsc::UnboundedSender<Inbound>) {
@@ -358,22 +384,21 @@ async fn write_frames(connection: quinn::Connection, mut send: quinn::SendStream
     }
 }
 
-/// The table task: owns the core, carries out its effects, runs bots and the grace clock.
-async fn run_table(
-    mut core: TableCore,
-    mut inbound: mpsc::UnboundedReceiver<Inbound>,
-    inbox: mpsc::WeakUnboundedSender<Inbound>,
-    local: mpsc::UnboundedSender<HostMsg>,
-    settings: HostSettings,
-) {
+/// The table task: owns the core, carries out its effects, and wakes it when its clock says
+/// (a bot's pause or a snap window's grace ends, bots' optional answers are due, the grace of a
+/// dropped guest runs out).
+async fn run_table(mut core: TableCore, mut inbound: mpsc::UnboundedReceiver<Inbound>, lines: Lines, settings: HostSettings) {
+    let Lines { inbox, local, state } = lines;
     let mut router = Router { connections: HashMap::new(), local, audit: settings.audit.clone(), waker: settings.waker.clone() };
+    let mut published = None;
     let mut ticker = tokio::time::interval(settings.tick);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut bot_busy = false;
-    let mut optional_due: Option<Instant> = None;
+    let mut thinking: Option<PendingDecision> = None;
+    core.set_pacing(settings.bot_pace);
     // The host's own device sees the lobby from the start.
     router.carry_out(core.command(HostCommand::BackToLobby), &mut core);
     loop {
+        let wake = core.wake_at();
         let effects = tokio::select! {
             message = inbound.recv() => match message {
                 None => break,
@@ -387,57 +412,75 @@ async fn run_table(
                     core.disconnected(conn, Instant::now())
                 }
                 Some(Inbound::Command(command)) => core.command(command),
-                Some(Inbound::BotDone(turn, action)) => {
-                    bot_busy = false;
-                    core.bot_acted(&turn, action, Instant::now())
-                }
+                Some(Inbound::BotReady) => collect_decision(&mut thinking, &mut core),
                 Some(Inbound::Shutdown(done)) => {
                     router.close_all();
                     let _ = done.send(());
                     break;
                 }
             },
-            _ = ticker.tick() => {
-                let now = Instant::now();
-                let mut effects = core.tick(now);
-                if optional_due.is_some_and(|due| now >= due) {
-                    optional_due = None;
-                    // One answer per call, so each frame is made in the state it shows.
-                    for _ in 0..crate::net::table::MOST_OPTIONAL_ANSWERS {
-                        let answers = core.bot_optional(now);
-                        if answers.is_empty() {
-                            break;
-                        }
-                        effects.extend(answers);
-                    }
-                }
-                effects
-            }
+            _ = ticker.tick() => core.tick(Instant::now()),
+            () = sleep_until(wake), if wake.is_some() => Vec::new(),
         };
-        let seq = core.seq();
         router.carry_out(effects, &mut core);
-        if core.seq() != seq {
-            // Bots answer "One!" and snaps a moment after each move, as people would.
-            optional_due = Some(Instant::now() + settings.bot_pace / 2);
+        // Bots answer "One!" and snaps a moment after each move, as people would; one answer
+        // per call, so each frame is made in the state it shows.
+        for _ in 0..crate::net::table::MOST_OPTIONAL_ANSWERS {
+            let answers = core.bot_optional(Instant::now());
+            if answers.is_empty() {
+                break;
+            }
+            router.carry_out(answers, &mut core);
         }
-        if !bot_busy && let Some(turn) = core.bot_turn(Instant::now()) {
-            bot_busy = true;
+        if thinking.is_none()
+            && let Some(turn) = core.bot_turn(Instant::now())
+        {
             let inbox = inbox.clone();
-            let pace = settings.bot_pace;
-            tokio::spawn(async move {
-                tokio::time::sleep(pace).await;
-                let decided = tokio::task::spawn_blocking(move || {
-                    let mut rng = cardtable_engine::GameRng::from_seed(turn.seed);
-                    let action = crate::session::bots::decide(turn.level, turn.seat, &turn.view, &turn.legal, &mut rng);
-                    (turn, action)
-                })
-                .await;
-                if let (Ok((turn, action)), Some(inbox)) = (decided, inbox.upgrade()) {
-                    let _ = inbox.send(Inbound::BotDone(Box::new(turn), action));
+            thinking = Some(PendingDecision::start(Box::new(turn), move || {
+                if let Some(inbox) = inbox.upgrade() {
+                    let _ = inbox.send(Inbound::BotReady);
                 }
-            });
+            }));
+            let effects = collect_decision(&mut thinking, &mut core);
+            router.carry_out(effects, &mut core);
+        }
+        let mark = core.host().map(|host| (host.seed(), host.steps().len()));
+        if mark != published {
+            published = mark;
+            state.send_replace(core.host().cloned().map(Arc::new));
         }
     }
+}
+
+/// The table task's lines out: to itself (bots' workers), to the host's own device, and the
+/// match state for the host's device to keep.
+struct Lines {
+    inbox: mpsc::WeakUnboundedSender<Inbound>,
+    local: mpsc::UnboundedSender<HostMsg>,
+    state: watch::Sender<Option<Arc<Host>>>,
+}
+
+/// Sleeps until `wake`; never wakes without one (its `select!` branch is off then).
+async fn sleep_until(wake: Option<Instant>) {
+    match wake {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Hands a bot's decision to the core once it is made.
+fn collect_decision(thinking: &mut Option<PendingDecision>, core: &mut TableCore) -> Vec<Effect> {
+    let Some(pending) = thinking else { return Vec::new() };
+    let answer = match pending.poll() {
+        Ok(None) => return Vec::new(),
+        Ok(Some(answer)) => answer,
+        Err(_) => {
+            tracing::error!(seat = pending.turn.seat.0, "a bot's worker ended without answering");
+            None
+        }
+    };
+    let Some(pending) = thinking.take() else { return Vec::new() };
+    core.bot_acted(&pending.turn, answer, Instant::now())
 }
 
 /// Carries the core's effects to the connections and the host's own device.

@@ -9,6 +9,8 @@ use super::guest::{Ending, GuestEvent, GuestLink};
 use super::protocol::{ClientMsg, Holder, HostMsg, MatchStart, Refusal, Role, SeatInfo};
 use super::remote::{RemoteTable, view_legal, view_phase};
 use super::server::LocalLine;
+use super::table::HostCommand;
+use crate::session::authority::Pacing;
 use crate::session::host::Host;
 use crate::session::seating::Occupant;
 use crate::session::{Session, SessionError};
@@ -78,10 +80,14 @@ pub struct NetSession {
     table: RemoteTable,
     occupants: Vec<Occupant>,
     history: Vec<Addressed<AnyEvent>>,
-    /// The open Youglouf snap window as this device saw it open: open deck size and when.
-    snap_window: Option<(usize, f64)>,
+    /// The open snap window as this device saw it open: its name and when.
+    snap_window: Option<(u32, f64)>,
     now: f64,
     status: SharedStatus,
+    /// How the host's bots are paced (the host's device's setting).
+    pace: BotPace,
+    /// On the host's own device: the match as the table's authority holds it, to keep.
+    hosted: Option<Arc<Host>>,
 }
 
 impl NetSession {
@@ -97,6 +103,8 @@ impl NetSession {
             snap_window: None,
             now: 0.0,
             status: SharedStatus::default(),
+            pace: BotPace::default(),
+            hosted: None,
         };
         session.occupants = occupants(&table.seats);
         for state in &table.viewers {
@@ -162,15 +170,13 @@ impl NetSession {
         self.table.start.as_ref().map(|start| &start.options).or_else(|| self.table.lobby.as_ref().map(|lobby| &lobby.options))
     }
 
+    /// Notes a snap window that has just opened (or closed), as this device's view shows it.
     fn track_snap_window(&mut self) {
-        let open = self.any_latest().and_then(|latest| match &latest.view {
-            AnyView::Youglouf(view) => Some((view.snap_open, view.open_deck.len())),
-            _ => None,
-        });
+        let open = self.any_latest().and_then(|latest| latest.view.snap_window());
         self.snap_window = match (open, self.snap_window) {
-            (Some((true, size)), Some((known, since))) if known == size => Some((size, since)),
-            (Some((true, size)), _) => Some((size, self.now)),
-            _ => None,
+            (Some(window), Some((known, since))) if known == window => Some((window, since)),
+            (Some(window), _) => Some((window, self.now)),
+            (None, _) => None,
         };
     }
 }
@@ -235,7 +241,7 @@ impl Session for NetSession {
         }
         let legal = self.table.latest(Viewer::Seat(seat)).map(view_legal).unwrap_or_default();
         if !legal.contains(&action) {
-            return Err(SessionError::Refused(ActionError::illegal(action, "it is not among your choices now")));
+            return Err(ActionError::illegal(action, "it is not among your choices now").into());
         }
         let message = self.table.act(seat, action);
         self.line.send(message);
@@ -268,24 +274,41 @@ impl Session for NetSession {
                 }
             }
         }
+        if let Line::Host(line) = &mut self.line
+            && let Some(hosted) = line.match_changed()
+        {
+            self.hosted = hosted;
+        }
         // Messages wake the window when they arrive; only a snap window's grace needs a timer.
         self.grace_left(now)
     }
 
-    fn set_pace(&mut self, _pace: BotPace) {
+    fn set_pace(&mut self, pace: BotPace) {
         // The host paces its bots; a guest's setting does not reach them.
+        if let Line::Host(line) = &self.line {
+            line.command(HostCommand::Pace(Pacing::from(pace)));
+        }
+        self.pace = pace;
     }
 
     fn bot_move_waiting(&self) -> bool {
-        false
+        // On the host's device in step mode: the round waits for a bot and no person.
+        let waiting = self.waiting_for();
+        self.is_host()
+            && self.pace == BotPace::Step
+            && self.phase() == Phase::Playing
+            && waiting.iter().any(|seat| self.occupants.get(seat.index()).is_some_and(|occupant| !occupant.is_human()))
     }
 
-    fn step(&mut self) {}
+    fn step(&mut self) {
+        if let Line::Host(line) = &self.line {
+            line.command(HostCommand::Step);
+        }
+    }
 
     fn grace_left(&self, now: f64) -> Option<f64> {
         let (_, since) = self.snap_window?;
-        let AnyOptions::Youglouf(options) = self.options()? else { return None };
-        let left = since + f64::from(options.snap_grace_ms) / 1_000.0 - now;
+        let left = since + f64::from(self.options()?.snap_grace_ms()) / 1_000.0 - now;
         (left > 0.0).then_some(left)
     }
 
@@ -295,6 +318,6 @@ impl Session for NetSession {
     }
 
     fn host(&self) -> Option<&Host> {
-        None
+        self.hosted.as_deref()
     }
 }

@@ -11,18 +11,12 @@
 //!   answers at once on the UI thread; the table owns the clock (a snap's grace time).
 //!   [`first_optional_answer`] asks the bots of a table in seat order, one answer at a time.
 
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
 
 use cardtable_engine::bots::{BotGame, BotLevel, SearchTuning, make_bot, split_optional};
-use cardtable_engine::{AnyAction, AnyView, GameKind, GameRng, Phase, Seat, Viewer};
+use cardtable_engine::{AnyAction, AnyView, GameRng, Phase, Seat, Viewer};
 
 use super::host::Host;
-
-/// The levels a game's bots offer: every game has all four.
-#[must_use]
-pub fn levels(_kind: GameKind) -> &'static [BotLevel] {
-    &BotLevel::ALL
-}
 
 /// Which question is put to a bot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,36 +107,93 @@ pub fn first_optional_answer(host: &Host, level_of: impl Fn(Seat) -> Option<BotL
     })
 }
 
-/// A decision being made on a worker thread.
-#[derive(Debug)]
-pub struct PendingDecision {
+/// A bot's decision to be made (off the authority's thread for a searching bot) and handed
+/// back with `Authority::bot_acted`.
+#[derive(Debug, Clone)]
+pub struct BotTurn {
     /// The seat deciding.
     pub seat: Seat,
-    receiver: Receiver<Option<AnyAction>>,
+    /// How well it plays.
+    pub level: BotLevel,
+    /// Its view (bots never see more).
+    pub view: AnyView,
+    /// Its legal actions.
+    pub legal: Vec<AnyAction>,
+    /// The seed of its decision (from the match seed, so bots' matches replay).
+    pub seed: u64,
+    /// The state it decides on; a stale decision is dropped.
+    pub base: u64,
+}
+
+impl BotTurn {
+    /// Makes the decision (a Hard bot searches: call it off the window's thread).
+    #[must_use]
+    pub fn decide(&self) -> Option<AnyAction> {
+        let mut rng = GameRng::from_seed(self.seed);
+        decide(self.level, self.seat, &self.view, &self.legal, &mut rng)
+    }
+}
+
+/// A bot's decision being made: a searching bot's on a worker thread of its own, so the table
+/// never freezes; the heuristic levels take microseconds and decide at once.
+#[derive(Debug)]
+pub struct PendingDecision {
+    /// The decision being made.
+    pub turn: Box<BotTurn>,
+    answer: Answer,
+}
+
+/// Where a pending decision's answer comes from.
+#[derive(Debug)]
+enum Answer {
+    /// Made already.
+    Ready(Option<AnyAction>),
+    /// Being made on a worker thread.
+    Worker(Receiver<Option<AnyAction>>),
 }
 
 impl PendingDecision {
-    /// Starts `level`'s decision for `seat` on a worker thread.
+    /// Starts making `turn`'s decision; a worker calls `on_ready` once its answer waits (the
+    /// owner then polls), an answer made at once does not.
     #[must_use]
-    pub fn start(level: BotLevel, seat: Seat, view: AnyView, legal: Vec<AnyAction>, seed: u64) -> PendingDecision {
-        let (sender, receiver) = channel();
-        std::thread::spawn(move || {
-            let mut rng = GameRng::from_seed(seed);
+    pub fn start(turn: Box<BotTurn>, on_ready: impl FnOnce() + Send + 'static) -> PendingDecision {
+        if turn.level != BotLevel::Hard {
+            let action = turn.decide();
+            return PendingDecision { turn, answer: Answer::Ready(action) };
+        }
+        // One answer, sent once: a channel of one never grows.
+        let (sender, receiver) = sync_channel(1);
+        let worker = turn.clone();
+        let spawned = std::thread::Builder::new().name(format!("bot-seat-{}", turn.seat.0)).spawn(move || {
             // The table may have been left meanwhile; then nobody listens, which is fine.
-            let _ = sender.send(decide(level, seat, &view, &legal, &mut rng));
+            let _ = sender.send(worker.decide());
+            on_ready();
         });
-        PendingDecision { seat, receiver }
+        let answer = match spawned {
+            Ok(_) => Answer::Worker(receiver),
+            Err(error) => {
+                tracing::warn!(%error, "no worker thread for a bot: it decides on this one");
+                Answer::Ready(turn.decide())
+            }
+        };
+        PendingDecision { turn, answer }
     }
 
     /// The decision once made: `Ok(None)` while thinking, `Err` if the worker died.
     ///
     /// # Errors
     /// The worker thread ended without answering (it panicked).
-    pub fn poll(&self) -> Result<Option<Option<AnyAction>>, TryRecvError> {
-        match self.receiver.try_recv() {
-            Ok(action) => Ok(Some(action)),
-            Err(TryRecvError::Empty) => Ok(None),
-            Err(error) => Err(error),
+    pub fn poll(&mut self) -> Result<Option<Option<AnyAction>>, TryRecvError> {
+        match &self.answer {
+            Answer::Ready(action) => Ok(Some(*action)),
+            Answer::Worker(receiver) => match receiver.try_recv() {
+                Ok(action) => {
+                    self.answer = Answer::Ready(action);
+                    Ok(Some(action))
+                }
+                Err(TryRecvError::Empty) => Ok(None),
+                Err(error) => Err(error),
+            },
         }
     }
 }
@@ -152,7 +203,7 @@ mod tests {
     use super::*;
     use crate::session::host::Host;
     use crate::session::seating::Occupant;
-    use cardtable_engine::{AnyOptions, Phase, Viewer};
+    use cardtable_engine::{AnyOptions, GameKind, Phase, Viewer};
 
     /// Every game, bots of every level at a Host's table, asked as the window asks them: the
     /// optional question for every seat after every action, the waited-for one when the round
@@ -207,7 +258,7 @@ mod tests {
     #[test]
     fn every_game_offers_every_level() {
         for &kind in GameKind::ALL {
-            assert_eq!(levels(kind), &BotLevel::ALL);
+            assert_eq!(crate::session::seating::levels(kind), &BotLevel::ALL);
         }
     }
 }

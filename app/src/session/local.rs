@@ -1,12 +1,12 @@
-//! A match played on this device: the [`Host`] and its bots. Bots decide from their own view on
-//! a worker thread and are paced (or stepped) so people can follow them; bots with optional
-//! decisions ("One!", snaps) answer after every move; a Youglouf snap window keeps the next
-//! turn from taking a card until its grace time has passed.
+//! A match played on this device: every seat is here, people's and bots'. The match runs
+//! through the same [`Authority`] as a networked table (the same checks, the same snap grace,
+//! the same bot scheduler); this session only adds the bots' worker and the window's clock.
 
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, SetupError, Viewer};
+use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, SetupError, Viewer};
 
-use super::bots::{self, PendingDecision, decide};
+use super::authority::{Authority, BotPlan, Pacing};
+use super::bots::PendingDecision;
 use super::host::Host;
 use super::seating::Occupant;
 use super::{Session, SessionError};
@@ -15,23 +15,11 @@ use crate::settings::BotPace;
 /// The hot-seat session: everything runs here.
 #[derive(Debug)]
 pub struct LocalTable {
-    host: Host,
-    pace: BotPace,
-    /// When the last move was made (seconds), so the next bot move waits its pause.
-    last_move_at: f64,
+    authority: Authority,
     /// The last `now` seen by [`Session::poll`].
     now: f64,
-    /// A bot's decision being made on a worker thread.
+    /// A bot's decision being made.
     thinking: Option<PendingDecision>,
-    /// Step mode: the player let the next bot move go.
-    step_requested: bool,
-    /// The open Youglouf snap window: the open deck's size when it opened, and when.
-    snap_window: Option<(usize, f64)>,
-    /// Bots' optional decisions come from this RNG (a bot's slips are random).
-    optional_rng: GameRng,
-    /// When bots answer their optional decisions after the last move: people get the same
-    /// moment to react as bots do.
-    optional_due: Option<f64>,
 }
 
 impl LocalTable {
@@ -46,106 +34,27 @@ impl LocalTable {
     /// Plays on from `host` (a new match, or one rebuilt from a save).
     #[must_use]
     pub fn resume(host: Host, pace: BotPace) -> LocalTable {
-        let seed = host.seed();
-        LocalTable {
-            host,
-            pace,
-            last_move_at: f64::NEG_INFINITY,
-            now: 0.0,
-            thinking: None,
-            step_requested: false,
-            snap_window: None,
-            optional_rng: GameRng::from_seed(seed ^ 0x0971_0A41),
-            optional_due: None,
-        }
+        LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None }
     }
 
-    /// The seconds a snap window stays open before the next turn may take a card.
-    fn snap_grace(&self) -> f64 {
-        match self.host.game().options() {
-            AnyOptions::Youglouf(options) => f64::from(options.snap_grace_ms) / 1_000.0,
-            _ => 0.0,
-        }
-    }
-
-    /// Notes a snap window that has just opened (or closed) after a move.
-    fn track_snap_window(&mut self) {
-        let AnyView::Youglouf(view) = self.host.view(Viewer::Spectator) else {
-            return;
-        };
-        self.snap_window = match (view.snap_open, self.snap_window) {
-            (false, _) => None,
-            (true, Some((size, since))) if size == view.open_deck.len() => Some((size, since)),
-            (true, _) => Some((view.open_deck.len(), self.now)),
-        };
-    }
-
-    /// Records a move just made: pacing, the snap window, when bots answer optional decisions.
-    fn moved(&mut self) {
-        self.last_move_at = self.now;
-        self.track_snap_window();
-        self.optional_due = Some(self.now + self.reaction());
-    }
-
-    /// How long bots take to react to a move with an optional decision: half their pause, so
-    /// a snap lands well inside the grace time.
-    fn reaction(&self) -> f64 {
-        self.pace.pause().unwrap_or(STEP_REACTION) * 0.5
-    }
-
-    /// Lets every bot with an optional decision ("One!", a snap) answer it, one answer at a
-    /// time in the state it was made in.
-    fn answer_optional(&mut self) {
-        for _ in 0..bots::MOST_OPTIONAL_ANSWERS {
-            let host = &self.host;
-            let Some((seat, action)) = bots::first_optional_answer(host, |seat| host.occupant(seat).bot_level(), &mut self.optional_rng)
-            else {
-                break;
-            };
-            if let Err(error) = self.host.act(seat, action) {
-                tracing::error!(%error, seat = seat.0, "a bot's optional move was refused");
-                break;
-            }
-            self.track_snap_window();
-        }
-    }
-
-    /// The bot the round waits for, if it waits for a bot and for no person.
-    fn bot_due(&self) -> Option<(Seat, BotLevel)> {
-        if self.host.phase() != Phase::Playing {
-            return None;
-        }
-        let seat = self.host.bot_to_act()?;
-        Some((seat, self.host.occupant(seat).bot_level().unwrap_or(BotLevel::Random)))
-    }
-
-    /// When the due bot may move: after the pace's pause, and after a snap window's grace.
-    fn bot_may_move_at(&self, pause: f64) -> f64 {
-        let after_pause = self.last_move_at + pause;
-        match self.snap_window {
-            Some((_, since)) => after_pause.max(since + self.snap_grace()),
-            None => after_pause,
-        }
+    /// The level of the bot in `seat`, if a bot sits there.
+    fn level_of(&self) -> impl Fn(Seat) -> Option<BotLevel> + '_ {
+        |seat| self.authority.host().occupant(seat).bot_level()
     }
 
     /// Collects a finished bot decision, if any; returns whether one is still being made.
     fn collect_decision(&mut self) -> bool {
-        let Some(thinking) = &self.thinking else { return false };
-        let seat = thinking.seat;
-        match thinking.poll() {
+        let Some(thinking) = &mut self.thinking else { return false };
+        let answer = match thinking.poll() {
             Ok(None) => return true,
-            Ok(Some(Some(action))) => {
-                self.thinking = None;
-                match self.host.act(seat, action) {
-                    Ok(()) => self.moved(),
-                    Err(error) => tracing::error!(%error, seat = seat.0, "a bot's move was refused"),
-                }
+            Ok(Some(answer)) => answer,
+            Err(_) => {
+                tracing::error!(seat = thinking.turn.seat.0, "a bot's worker ended without answering");
+                None
             }
-            Ok(Some(None)) | Err(_) => {
-                tracing::error!(seat = seat.0, "a bot found no move");
-                self.thinking = None;
-            }
-        }
+        };
+        let Some(thinking) = self.thinking.take() else { return false };
+        self.authority.bot_acted(&thinking.turn, answer, self.now, true);
         false
     }
 }
@@ -153,45 +62,41 @@ impl LocalTable {
 /// How often a bot's worker is checked while it thinks.
 const THINKING_POLL: f64 = 0.03;
 
-/// Bots' reaction time in step mode, where moves have no pause.
-const STEP_REACTION: f64 = 0.6;
-
 impl Session for LocalTable {
     fn kind(&self) -> GameKind {
-        self.host.kind()
+        self.authority.host().kind()
     }
 
     fn occupants(&self) -> &[Occupant] {
-        self.host.seats()
+        self.authority.host().seats()
     }
 
     fn local_seats(&self) -> SeatSet {
-        Seat::all(self.host.seats().len()).filter(|&seat| self.host.occupant(seat).is_human()).collect()
+        let host = self.authority.host();
+        Seat::all(host.seats().len()).filter(|&seat| host.occupant(seat).is_human()).collect()
     }
 
     fn view(&self, viewer: Viewer) -> Option<AnyView> {
-        Some(self.host.view(viewer))
+        Some(self.authority.host().view(viewer))
     }
 
     fn history(&self) -> &[Addressed<AnyEvent>] {
-        self.host.history()
+        self.authority.host().history()
     }
 
     fn phase(&self) -> Phase {
-        self.host.phase()
+        self.authority.host().phase()
     }
 
     fn waiting_for(&self) -> SeatSet {
-        self.host.waiting_for()
+        self.authority.host().waiting_for()
     }
 
     fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), SessionError> {
-        if !self.host.occupant(seat).is_human() {
+        if !self.authority.host().occupant(seat).is_human() {
             return Err(SessionError::NotLocal(seat));
         }
-        self.host.act(seat, action)?;
-        self.moved();
-        Ok(())
+        Ok(self.authority.act(seat, action, self.now)?)
     }
 
     fn deals(&self) -> bool {
@@ -199,8 +104,7 @@ impl Session for LocalTable {
     }
 
     fn next_round(&mut self) -> Result<(), SessionError> {
-        self.host.next_round()?;
-        self.moved();
+        self.authority.next_round(self.now)?;
         Ok(())
     }
 
@@ -209,75 +113,85 @@ impl Session for LocalTable {
         if self.collect_decision() {
             return Some(THINKING_POLL);
         }
-        if let Some(due) = self.optional_due {
-            if now < due {
-                return Some(due - now);
+        let level_of = |seat: Seat| self.authority.host().occupant(seat).bot_level();
+        let levels: Vec<Option<BotLevel>> = Seat::all(self.authority.host().seats().len()).map(level_of).collect();
+        let level_of = |seat: Seat| levels[seat.index()];
+        self.authority.answer_all_optional(now, level_of);
+        match self.authority.bot_plan(now, level_of) {
+            BotPlan::Decide(turn) => {
+                self.thinking = Some(PendingDecision::start(turn, || {}));
+                self.collect_decision();
+                Some(if self.thinking.is_some() { THINKING_POLL } else { 0.0 })
             }
-            self.optional_due = None;
-            self.answer_optional();
+            BotPlan::At(_) | BotPlan::Idle | BotPlan::Step => self.authority.wake_at(now, level_of).map(|at| (at - now).max(0.0)),
         }
-        let Some((seat, level)) = self.bot_due() else {
-            // A person's turn: wake up when a snap window's grace ends, so the deck unlocks.
-            return self.grace_left(now);
-        };
-        let Some(pause) = self.pace.pause() else {
-            if !std::mem::take(&mut self.step_requested) {
-                return None;
-            }
-            return self.start_decision(seat, level);
-        };
-        let due = self.bot_may_move_at(pause);
-        if now < due {
-            return Some(due - now);
-        }
-        self.start_decision(seat, level)
     }
 
     fn set_pace(&mut self, pace: BotPace) {
-        self.pace = pace;
+        self.authority.set_pacing(Pacing::from(pace));
     }
 
     fn bot_move_waiting(&self) -> bool {
-        self.pace == BotPace::Step && self.thinking.is_none() && self.bot_due().is_some()
+        self.thinking.is_none() && self.authority.bot_move_waiting(self.level_of())
     }
 
     fn step(&mut self) {
-        self.step_requested = true;
+        self.authority.step();
     }
 
     fn grace_left(&self, now: f64) -> Option<f64> {
-        let (_, since) = self.snap_window?;
-        let left = since + self.snap_grace() - now;
-        (left > 0.0).then_some(left)
+        self.authority.grace_left(now)
     }
 
     fn rematch(&self) -> Option<(AnyOptions, Vec<Occupant>)> {
-        Some((self.host.game().rematch_options(), self.host.seats().to_vec()))
+        let host = self.authority.host();
+        Some((host.game().rematch_options(), host.seats().to_vec()))
     }
 
     fn host(&self) -> Option<&Host> {
-        Some(&self.host)
+        Some(self.authority.host())
     }
 }
 
-impl LocalTable {
-    /// Makes the due bot's decision: a searching bot on a worker thread, so the window never
-    /// freezes; the heuristic levels take microseconds and decide at once.
-    fn start_decision(&mut self, seat: Seat, level: BotLevel) -> Option<f64> {
-        let seed = self.host.bot_seed();
-        let view = self.host.view(Viewer::Seat(seat));
-        let legal = self.host.legal_actions(seat);
-        if level == BotLevel::Hard {
-            self.thinking = Some(PendingDecision::start(level, seat, view, legal, seed));
-            return Some(THINKING_POLL);
-        }
-        match decide(level, seat, &view, &legal, &mut GameRng::from_seed(seed)) {
-            Some(action) => match self.host.act(seat, action) {
-                Ok(()) => self.moved(),
-                Err(error) => tracing::error!(%error, seat = seat.0, "a bot's move was refused"),
-            },
-            None => tracing::error!(seat = seat.0, "a bot found no move"),
-        }
-        Some(0.0)
+#[cfg(test)]
+mod tests {
+    use cardtable_engine::{AnyGame, GameKind, GameRng};
+
+    use super::*;
+    use crate::session::authority::Refused;
+
+    /// RULES.md §5 ruling, in hot-seat: the table, not only a greyed-out button, holds the turn
+    /// back from taking a card while a snap window's grace runs (it accepted the move before).
+    #[test]
+    fn a_hot_seat_table_refuses_a_card_taken_within_the_snap_grace() {
+        let people = (0..3).map(|index| Occupant::Human { name: format!("P{index}") }).collect();
+        let mut table = LocalTable::new(AnyOptions::defaults(GameKind::Youglouf), people, 11, BotPace::Normal).expect("table");
+        let mut rng = GameRng::from_seed(5);
+        let mut now = 0.0;
+        let take = loop {
+            assert!(table.phase() != Phase::MatchOver, "a snap window with a card to take came before the match ended");
+            now += 10.0;
+            table.poll(now);
+            if table.phase() == Phase::RoundOver {
+                table.next_round().expect("deals");
+                continue;
+            }
+            let seat = table.waiting_for().first().expect("someone decides");
+            let legal = table.view(Viewer::Seat(seat)).map(|view| view.legal()).unwrap_or_default();
+            table.act(seat, legal[rng.below(legal.len())]).expect("legal");
+            // The move just made may have opened a window: its grace runs from now.
+            let next = table.waiting_for().first();
+            let legal = next.and_then(|seat| table.view(Viewer::Seat(seat))).map(|view| view.legal()).unwrap_or_default();
+            if table.grace_left(now).is_some()
+                && let (Some(seat), Some(take)) = (next, legal.iter().copied().find(|action| AnyGame::waits_for_snap_grace(*action)))
+            {
+                break (seat, take);
+            }
+        };
+        table.poll(now + 1.0);
+        let refused = table.act(take.0, take.1);
+        assert!(matches!(refused, Err(SessionError::Refused(Refused::SnapGrace { .. }))), "{refused:?}");
+        table.poll(now + 2.5);
+        table.act(take.0, take.1).expect("the grace has passed");
     }
 }

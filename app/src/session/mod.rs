@@ -4,6 +4,7 @@
 //! (the Host plus its bots, in this process); LAN play runs the same Host behind the network,
 //! and a guest's session only ever holds what the host sent to its seat.
 
+pub mod authority;
 pub mod bots;
 pub mod host;
 pub mod local;
@@ -13,15 +14,16 @@ pub mod seating;
 use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, Viewer};
 
 use crate::settings::BotPace;
+use authority::Refused;
 use host::Host;
 use seating::Occupant;
 
 /// Why a session did not do what the table asked.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SessionError {
-    /// The engine refused the action; nothing changed.
+    /// The authority refused the action; nothing changed.
     #[error(transparent)]
-    Refused(#[from] ActionError),
+    Refused(#[from] Refused),
     /// The seat is not played from this device.
     #[error("{0} is not played from this device")]
     NotLocal(Seat),
@@ -31,6 +33,12 @@ pub enum SessionError {
     /// The connection to the host is gone.
     #[error("the host cannot be reached: {0}")]
     Disconnected(String),
+}
+
+impl From<ActionError> for SessionError {
+    fn from(error: ActionError) -> SessionError {
+        SessionError::Refused(Refused::Illegal(error))
+    }
 }
 
 /// What the table screen needs from a match, wherever its authority runs.

@@ -64,6 +64,12 @@ pub fn quick_seating(human: &str, players: usize, level: BotLevel) -> Vec<Occupa
 /// The level quick play seats: Normal where the game has it.
 #[must_use]
 pub fn quick_level(kind: cardtable_engine::GameKind) -> BotLevel {
-    let levels = super::bots::levels(kind);
+    let levels = levels(kind);
     if levels.contains(&BotLevel::Normal) { BotLevel::Normal } else { levels[0] }
+}
+
+/// The levels a game's bots offer: every game has all four.
+#[must_use]
+pub fn levels(_kind: cardtable_engine::GameKind) -> &'static [BotLevel] {
+    &BotLevel::ALL
 }

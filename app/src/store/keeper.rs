@@ -31,6 +31,8 @@ pub enum SaveStatus {
 #[derive(Debug)]
 pub struct MatchKeeper {
     id: MatchId,
+    /// The seed of the match kept (a rematch at a hosted table is another match).
+    seed: u64,
     started: jiff::Timestamp,
     synced_steps: usize,
     recording: bool,
@@ -42,17 +44,23 @@ impl MatchKeeper {
     /// For a match starting now.
     #[must_use]
     pub fn new(host: &Host, started: jiff::Timestamp) -> MatchKeeper {
-        MatchKeeper::at(MatchId::new(started, host.seed()), started, host.steps().len())
+        MatchKeeper::at(MatchId::new(started, host.seed()), host.seed(), started, host.steps().len())
     }
 
     /// For a resumed match (its id and save go on).
     #[must_use]
     pub fn resumed(saved: &SavedMatch) -> MatchKeeper {
-        MatchKeeper { status: SaveStatus::Saved, ..MatchKeeper::at(saved.id.clone(), saved.started, saved.steps.len()) }
+        MatchKeeper { status: SaveStatus::Saved, ..MatchKeeper::at(saved.id.clone(), saved.seed, saved.started, saved.steps.len()) }
     }
 
-    fn at(id: MatchId, started: jiff::Timestamp, synced_steps: usize) -> MatchKeeper {
-        MatchKeeper { id, started, synced_steps, recording: false, pending: None, status: SaveStatus::Nothing }
+    fn at(id: MatchId, seed: u64, started: jiff::Timestamp, synced_steps: usize) -> MatchKeeper {
+        MatchKeeper { id, seed, started, synced_steps, recording: false, pending: None, status: SaveStatus::Nothing }
+    }
+
+    /// Whether `host` holds the match this keeper keeps (the same deal, no fewer steps).
+    #[must_use]
+    pub fn keeps(&self, host: &Host) -> bool {
+        self.seed == host.seed() && self.synced_steps <= host.steps().len()
     }
 
     /// The match's id.

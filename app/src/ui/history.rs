@@ -10,6 +10,7 @@ use crate::store::Store;
 use crate::store::profiles::ProfileId;
 use crate::store::record::{MatchId, MatchRecord, MatchSummary};
 use crate::tr;
+use crate::ui::time::when;
 use crate::ui::{stats, theme};
 
 /// What the history screen asks of the app.
@@ -57,12 +58,6 @@ pub fn seats_line(summary: &MatchSummary) -> String {
         })
         .collect::<Vec<_>>()
         .join(" · ")
-}
-
-/// When, in the viewer's time zone: "2026-11-22 14:05".
-#[must_use]
-pub fn when(time: jiff::Timestamp) -> String {
-    time.to_zoned(jiff::tz::TimeZone::system()).strftime("%Y-%m-%d %H:%M").to_string()
 }
 
 /// Every round's points per seat with where they came from.

@@ -17,3 +17,4 @@ pub mod start;
 pub mod stats;
 pub mod table;
 pub mod theme;
+pub mod time;

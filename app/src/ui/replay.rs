@@ -120,7 +120,7 @@ impl ReplayScreen {
         let totals = host.game().totals().clone();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // The table's centre as anyone at it saw it: pile, stock, suit to follow, direction.
-            crate::ui::table::games::centre(ui, &host.view(Viewer::Spectator), theme::REPLAY_CARD, look);
+            crate::ui::table::games::for_kind(host.kind()).centre(ui, &host.view(Viewer::Spectator), theme::REPLAY_CARD, look);
             for (index, name) in self.names.iter().enumerate() {
                 let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
                 let to_act = host.to_act().contains(seat);

@@ -61,7 +61,7 @@ impl LibraryPanel {
                     game = crate::ui::names::game(saved.options.kind()),
                     players = players,
                     moves = saved.steps.len(),
-                    when = crate::ui::history::when(saved.saved)
+                    when = crate::ui::time::when(saved.saved)
                 );
                 ui.label(line);
                 ui.horizontal_wrapped(|ui| {

@@ -1,10 +1,9 @@
 //! "New table": the game's seats (a person by name, or a bot with a level) and its house rules.
 
-use cardtable_engine::games::crazy_eights::DrawTwo;
 use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
-use crate::session::bots::levels;
+use crate::session::seating::levels;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::tr;
 use crate::ui::{names, theme};
@@ -181,53 +180,8 @@ fn seat_row(ui: &mut egui::Ui, index: usize, occupant: &mut Occupant, kind: Game
     });
 }
 
-/// A whole-number house rule with its explanation.
-fn number_option(ui: &mut egui::Ui, label: String, value: &mut u32, range: std::ops::RangeInclusive<u32>, note: String) {
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label(label);
-        ui.add(egui::DragValue::new(value).range(range)).labelled_by(label.id);
-    });
-    ui.label(RichText::new(note).small().color(theme::INK_DIM));
-}
-
-/// Every house rule of the game, with a one-line explanation and its default.
+/// Every house rule of the game, with a one-line explanation and its default (each game's
+/// editor sits beside its table, in `ui/table/games/`).
 pub fn options_editor(ui: &mut egui::Ui, options: &mut AnyOptions) {
-    let defaults = AnyOptions::defaults(options.kind());
-    match (options, defaults) {
-        (AnyOptions::CrazyEights(options), AnyOptions::CrazyEights(defaults)) => {
-            ui.label(tr!("option-draw-two"));
-            for (rule, text) in [
-                (DrawTwo::Literal, tr!("option-draw-two-literal")),
-                (DrawTwo::Skip, tr!("option-draw-two-skip")),
-                (DrawTwo::Stack, tr!("option-draw-two-stack")),
-            ] {
-                ui.radio_value(&mut options.draw_two, rule, text);
-            }
-            let note = tr!("option-score-limit-lowest-note", default = defaults.score_limit);
-            number_option(ui, tr!("option-score-limit-lowest"), &mut options.score_limit, 0..=1_000, note);
-        }
-        (AnyOptions::Fool108(options), AnyOptions::Fool108(defaults)) => {
-            let note = tr!("option-score-limit-losing-note", default = defaults.score_limit);
-            number_option(ui, tr!("option-score-limit-losing"), &mut options.score_limit, 1..=1_000, note);
-            let note = tr!("option-one-penalty-note", default = defaults.one_penalty);
-            number_option(ui, tr!("option-one-penalty"), &mut options.one_penalty, 0..=100, note);
-            let note = tr!("option-reshuffle-penalty-note", default = defaults.reshuffle_penalty_step);
-            number_option(ui, tr!("option-reshuffle-penalty"), &mut options.reshuffle_penalty_step, 0..=100, note);
-        }
-        (AnyOptions::Dunno(options), AnyOptions::Dunno(defaults)) => {
-            let note = tr!("option-wins-to-match-note", default = defaults.wins_to_match);
-            number_option(ui, tr!("option-wins-to-match"), &mut options.wins_to_match, 1..=20, note);
-        }
-        (AnyOptions::Youglouf(options), AnyOptions::Youglouf(defaults)) => {
-            let note = tr!("option-score-limit-lowest-note", default = defaults.score_limit);
-            number_option(ui, tr!("option-score-limit-lowest"), &mut options.score_limit, 0..=1_000, note);
-            ui.checkbox(&mut options.allow_two_players, tr!("option-allow-two"));
-            ui.label(RichText::new(tr!("option-allow-two-note")).small().color(theme::INK_DIM));
-            let note = tr!("option-snap-grace-note", default = defaults.snap_grace_ms);
-            number_option(ui, tr!("option-snap-grace"), &mut options.snap_grace_ms, 0..=10_000, note);
-        }
-        _ => {
-            ui.label(RichText::new(tr!("setup-no-house-rules")).color(theme::INK_DIM));
-        }
-    }
+    crate::ui::table::games::for_kind(options.kind()).options_editor(ui, options);
 }

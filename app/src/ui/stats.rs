@@ -70,7 +70,7 @@ fn figure(ui: &mut egui::Ui, label: String, value: String) {
 fn mark_text(mark: Option<&MatchMark>) -> String {
     mark.map_or_else(
         || "—".to_owned(),
-        |mark| format!("{} · {}", crate::ui::history::when(mark.finished), tr!("store-stats-total", total = mark.total)),
+        |mark| format!("{} · {}", crate::ui::time::when(mark.finished), tr!("store-stats-total", total = mark.total)),
     )
 }
 

@@ -13,6 +13,7 @@ use cardtable::net::server::{HostHandle, HostSettings, start_host};
 use cardtable::net::session::LinkStatus;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
 use cardtable::net::tls::{Liveness, Pin};
+use cardtable::session::authority::Pacing;
 use cardtable::store::profiles::ProfileBook;
 use cardtable::store::record::MatchRecord;
 use cardtable_engine::bots::BotLevel;
@@ -45,7 +46,7 @@ pub fn settings() -> HostSettings {
     HostSettings {
         bind: SocketAddr::from(([127, 0, 0, 1], 0)),
         liveness: quick_liveness(),
-        bot_pace: Duration::ZERO,
+        bot_pace: Pacing::INSTANT,
         tick: Duration::from_millis(50),
         audit: None,
         waker: None,

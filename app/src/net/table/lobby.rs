@@ -7,6 +7,7 @@ use cardtable_engine::{AnyOptions, Phase, Seat, SeatSet};
 use super::people::{Pid, Place, SeatControl, seats_of};
 use super::{Effect, Running, TableCore};
 use crate::net::protocol::{HostMsg, LobbyInfo, LobbyProblem, MatchStart, Refusal, Role};
+use crate::session::authority::{Authority, Pacing};
 use crate::session::host::Host;
 use crate::session::seating::Occupant;
 
@@ -33,6 +34,10 @@ pub enum HostCommand {
     Rematch,
     /// After a match: back to the lobby.
     BackToLobby,
+    /// Pace the bots so (step mode: each bot move waits for [`HostCommand::Step`]).
+    Pace(Pacing),
+    /// In step mode, let the waiting bot move.
+    Step,
 }
 
 /// Who the host puts in a seat.
@@ -64,6 +69,14 @@ impl TableCore {
             HostCommand::Start => self.start_match(&mut out),
             HostCommand::Rematch => self.rematch(&mut out),
             HostCommand::BackToLobby => self.back_to_lobby(),
+            HostCommand::Pace(pacing) => {
+                self.set_pacing(pacing);
+                return out;
+            }
+            HostCommand::Step => {
+                self.step();
+                return out;
+            }
         };
         match result {
             Ok(()) if self.running.is_none() => self.broadcast_lobby(&mut out),
@@ -233,7 +246,8 @@ impl TableCore {
         let host = Host::new(options.clone(), occupants, self.seeds.fork_seed()).map_err(|error| LobbyProblem::Setup(error.to_string()))?;
         tracing::info!(game = %host.kind(), seats = self.seats.len(), "a match begins");
         self.options = options;
-        self.running = Some(Running { host, seq: 0, sent: 0, votes: SeatSet::EMPTY, rounds: Vec::new() });
+        let authority = Authority::new(host, self.pacing, self.clock());
+        self.running = Some(Running { authority, sent: 0, votes: SeatSet::EMPTY, rounds: Vec::new() });
         let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
         for (index, person) in self.people.iter().enumerate() {
             if let Some(conn) = person.conn {
@@ -247,7 +261,7 @@ impl TableCore {
 
     fn rematch(&mut self, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
         let options = match &self.running {
-            Some(running) if running.host.phase() == Phase::MatchOver => running.host.game().rematch_options(),
+            Some(running) if running.authority.host().phase() == Phase::MatchOver => running.authority.game().rematch_options(),
             Some(_) => return Err(LobbyProblem::MatchRunning),
             None => self.options.clone(),
         };
@@ -256,7 +270,7 @@ impl TableCore {
 
     fn back_to_lobby(&mut self) -> Result<(), LobbyProblem> {
         match &self.running {
-            Some(running) if running.host.phase() != Phase::MatchOver => return Err(LobbyProblem::MatchRunning),
+            Some(running) if running.authority.host().phase() != Phase::MatchOver => return Err(LobbyProblem::MatchRunning),
             _ => {}
         }
         self.running = None;

@@ -13,17 +13,18 @@ mod play;
 
 use std::time::{Duration, Instant};
 
-use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyAction, AnyOptions, AnyView, GameRng, RoundResult, Seat, SeatSet};
+use cardtable_engine::{AnyOptions, GameRng, RoundResult, SeatSet};
 
 use self::people::{ConnId, Participant, Pid, Place, SeatControl};
 use crate::net::protocol::{
     Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, Welcome, check_name,
 };
+use crate::session::authority::{Authority, Pacing};
 use crate::session::host::Host;
 
 pub use self::lobby::{HostCommand, SeatPlan};
 pub use self::play::MOST_OPTIONAL_ANSWERS;
+pub use crate::session::authority::BotTurn;
 
 /// What the core asks its transport to do, in order.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,24 +35,6 @@ pub enum Effect {
     Send(ConnId, HostMsg),
     /// Close this connection with a code and a reason in words.
     Close(ConnId, CloseCode, String),
-}
-
-/// A bot's decision the transport should make (off the core's task) and hand back with
-/// [`TableCore::bot_acted`].
-#[derive(Debug, Clone)]
-pub struct BotTurn {
-    /// The seat deciding.
-    pub seat: Seat,
-    /// How well it plays.
-    pub level: BotLevel,
-    /// Its view (bots never see more).
-    pub view: AnyView,
-    /// Its legal actions.
-    pub legal: Vec<AnyAction>,
-    /// The seed of its decision (from the match seed, so bots' matches replay).
-    pub seed: u64,
-    /// The state it decides on; a stale decision is dropped.
-    pub base: u64,
 }
 
 /// Settings of a networked table.
@@ -78,9 +61,8 @@ impl TableConfig {
 /// A match being played.
 #[derive(Debug)]
 struct Running {
-    host: Host,
-    /// State number: one more per applied action or deal.
-    seq: u64,
+    /// The match's authority, the same as at a hot-seat table.
+    authority: Authority,
     /// How much of the Host's event history has been sent.
     sent: usize,
     /// Seats that asked for the next round.
@@ -98,12 +80,12 @@ pub struct TableCore {
     people: Vec<Participant>,
     running: Option<Running>,
     seeds: GameRng,
-    /// Bots' optional decisions ("One!", snaps) draw from this.
-    optional_rng: GameRng,
+    /// How bots are paced (the authority of each match starts with it).
+    pacing: Pacing,
+    /// When the table opened: the authority's clock counts seconds from it.
+    opened: Instant,
     /// The time of what is being handled.
     now: Instant,
-    /// An open Youglouf snap window: the open deck's size when it opened, and when.
-    snap_window: Option<(usize, Instant)>,
 }
 
 impl TableCore {
@@ -121,22 +103,22 @@ impl TableCore {
             people: vec![host],
             running: None,
             seeds: GameRng::from_seed(seed),
-            optional_rng: GameRng::from_seed(seed ^ 0x0971_0A41),
+            pacing: Pacing::INSTANT,
+            opened: Instant::now(),
             now: Instant::now(),
-            snap_window: None,
         })
     }
 
     /// The match's authority, while a match is on.
     #[must_use]
     pub fn host(&self) -> Option<&Host> {
-        self.running.as_ref().map(|running| &running.host)
+        self.running.as_ref().map(|running| running.authority.host())
     }
 
     /// The state number of the match (0 in the lobby).
     #[must_use]
     pub fn seq(&self) -> u64 {
-        self.running.as_ref().map_or(0, |running| running.seq)
+        self.running.as_ref().map_or(0, |running| running.authority.seq())
     }
 
     /// Who controls each seat.
@@ -149,6 +131,24 @@ impl TableCore {
     #[must_use]
     pub fn options(&self) -> &AnyOptions {
         &self.options
+    }
+
+    /// Paces the bots of this match and the next ones by `pacing`.
+    pub fn set_pacing(&mut self, pacing: Pacing) {
+        self.pacing = pacing;
+        if let Some(running) = &mut self.running {
+            running.authority.set_pacing(pacing);
+        }
+    }
+
+    /// Seconds on the authority's clock at `instant`.
+    fn clock_at(&self, instant: Instant) -> f64 {
+        instant.saturating_duration_since(self.opened).as_secs_f64()
+    }
+
+    /// Seconds on the authority's clock now (the time of what is being handled).
+    fn clock(&self) -> f64 {
+        self.clock_at(self.now)
     }
 
     /// The participant on `conn`, if any.
@@ -261,7 +261,7 @@ impl TableCore {
         self.now = now;
         let mut out = Vec::new();
         let Some(running) = &self.running else { return out };
-        let level = crate::session::seating::quick_level(running.host.kind());
+        let level = crate::session::seating::quick_level(running.authority.host().kind());
         let mut changed = false;
         for control in &mut self.seats {
             if let SeatControl::Person { pid, standin: standin @ None, name } = control
@@ -309,7 +309,7 @@ impl TableCore {
         tracing::info!(name = %person.name, "a guest left");
         match &self.running {
             Some(running) => {
-                let level = crate::session::seating::quick_level(running.host.kind());
+                let level = crate::session::seating::quick_level(running.authority.host().kind());
                 for control in &mut self.seats {
                     if let SeatControl::Person { pid: owner, standin, .. } = control
                         && *owner == pid

@@ -8,29 +8,29 @@
 //!    even when it would still be legal;
 //! 4. it was decided on the current state ([`Refusal::Stale`]): of two Youglouf snaps on one
 //!    card, the first to reach the host counts and the second is stale;
-//! 5. the seat has a decision now ([`Refusal::NotYourTurn`]);
-//! 6. a Youglouf snap window's grace time has passed before the turn takes a card
-//!    ([`Refusal::SnapGrace`]; RULES.md §5 ruling: the network gives snaps a short grace);
-//! 7. the rules allow it ([`Refusal::Illegal`], the engine's reason).
+//! 5. then the match's [`Authority`](crate::session::authority::Authority) checks, as it does at
+//!    a hot-seat table: the seat has a decision now ([`Refusal::NotYourTurn`]); a Youglouf snap
+//!    window's grace time has passed before the turn takes a card ([`Refusal::SnapGrace`];
+//!    RULES.md §5 ruling); the rules allow it ([`Refusal::Illegal`], the engine's reason).
 //!
 //! After each change every connected device gets one [`Update`] per seat it plays (spectators
 //! and devices without a seat: the spectator's), made from the Host's per-viewer view and the
 //! new events that viewer may see. Nothing else about the state leaves the core.
 //!
-//! Bots decide when the round waits for bots only ([`TableCore::bot_turn`], made off the
-//! core's task) and answer their optional decisions, "One!" and snaps, after every move
-//! ([`TableCore::bot_optional`]), as at a hot-seat table.
+//! The authority schedules the bots, as at a hot-seat table: a decision when the round waits
+//! for a bot and its pause has passed ([`TableCore::bot_turn`], made off the core's task), and
+//! their optional decisions, "One!" and snaps, a moment after every move
+//! ([`TableCore::bot_optional`]).
 
 use std::time::{Duration, Instant};
 
-use cardtable_engine::games::youglouf::YougloufAction;
-use cardtable_engine::{AnyAction, AnyOptions, AnyView, Phase, Seat, SeatSet, Viewer};
+use cardtable_engine::{AnyAction, Phase, Seat, SeatSet, Viewer};
 
 use super::people::{Pid, SeatControl, seats_of};
 use super::{BotTurn, Effect, Running, TableCore};
 use crate::net::protocol::{ActionRequest, HostMsg, MatchStart, Refusal, Update};
+use crate::session::authority::BotPlan;
 pub use crate::session::bots::MOST_OPTIONAL_ANSWERS;
-use crate::session::bots::first_optional_answer;
 
 impl TableCore {
     /// Checks and applies a seat's action (see the module's list of checks).
@@ -49,7 +49,7 @@ impl TableCore {
 
     /// Applies the action if it passes every check; returns whether it ended the round.
     fn check_and_apply(&mut self, pid: Pid, request: ActionRequest) -> Result<bool, Refusal> {
-        let grace_left = self.snap_grace_left();
+        let now = self.clock();
         let running = self.running.as_mut().ok_or(Refusal::NoMatch)?;
         let mine = seats_of(&self.seats, pid);
         if mine.is_empty() {
@@ -62,19 +62,13 @@ impl TableCore {
         if person.last_action.is_some_and(|last| request.id <= last) {
             return Err(Refusal::Duplicate { id: request.id });
         }
-        if request.base != running.seq {
-            return Err(Refusal::Stale { base: request.base, current: running.seq });
+        let current = running.authority.seq();
+        if request.base != current {
+            return Err(Refusal::Stale { base: request.base, current });
         }
-        if !running.host.to_act().contains(request.seat) {
-            return Err(Refusal::NotYourTurn);
-        }
-        if let Some(left) = grace_left.filter(|_| takes_a_card(request.action)) {
-            return Err(Refusal::SnapGrace { left_ms: u64::try_from(left.as_millis()).unwrap_or(u64::MAX) });
-        }
-        running.host.act(request.seat, request.action).map_err(Refusal::Illegal)?;
+        running.authority.act(request.seat, request.action, now)?;
         person.last_action = Some(request.id);
-        running.seq += 1;
-        Ok(running.host.phase() != Phase::Playing)
+        Ok(running.authority.host().phase() != Phase::Playing)
     }
 
     /// A seat's player is ready for the next round; the host's own device deals it at once.
@@ -84,8 +78,8 @@ impl TableCore {
         let refusal = match &mut self.running {
             None => Some(Refusal::NoMatch),
             Some(_) if mine.is_empty() && !host => Some(Refusal::NotSeated),
-            Some(running) if running.host.phase() != Phase::RoundOver => Some(Refusal::NotYourTurn),
-            Some(running) if base != running.seq => Some(Refusal::Stale { base, current: running.seq }),
+            Some(running) if running.authority.host().phase() != Phase::RoundOver => Some(Refusal::NotYourTurn),
+            Some(running) if base != running.authority.seq() => Some(Refusal::Stale { base, current: running.authority.seq() }),
             Some(running) => {
                 mine.iter().for_each(|seat| running.votes.insert(seat));
                 None
@@ -111,62 +105,66 @@ impl TableCore {
 
     /// Deals the next round, if a round is over.
     fn deal(&mut self, out: &mut Vec<Effect>) {
+        let now = self.clock();
         let Some(running) = &mut self.running else { return };
-        if running.host.phase() != Phase::RoundOver {
+        if running.authority.host().phase() != Phase::RoundOver {
             return;
         }
-        if let Err(error) = running.host.next_round() {
+        if let Err(error) = running.authority.next_round(now) {
             tracing::error!(%error, "the next round could not be dealt");
             return;
         }
-        running.seq += 1;
         running.votes = SeatSet::EMPTY;
         self.broadcast_state(false, out);
     }
 
-    /// The decision a bot should make now, if the round waits for bots only (and no snap
-    /// window's grace time is running).
-    pub fn bot_turn(&mut self, now: Instant) -> Option<BotTurn> {
+    /// What the match's bots do next at `now` (see [`Authority::bot_plan`]).
+    fn bot_plan(&mut self, now: Instant) -> BotPlan {
         self.now = now;
-        if self.snap_grace_left().is_some() {
-            return None;
+        let clock = self.clock();
+        let seats = &self.seats;
+        self.running.as_mut().map_or(BotPlan::Idle, |running| running.authority.bot_plan(clock, |seat| seats[seat.index()].bot_level()))
+    }
+
+    /// The decision a bot should make now, if the round waits for a bot, its pause has passed
+    /// and no snap window's grace time is running. It is handed out once; give its answer to
+    /// [`TableCore::bot_acted`].
+    pub fn bot_turn(&mut self, now: Instant) -> Option<BotTurn> {
+        match self.bot_plan(now) {
+            BotPlan::Decide(turn) => Some(*turn),
+            BotPlan::Idle | BotPlan::At(_) | BotPlan::Step => None,
         }
-        let running = self.running.as_mut()?;
-        if running.host.phase() != Phase::Playing {
-            return None;
+    }
+
+    /// When the core next needs [`TableCore::bot_turn`] or [`TableCore::bot_optional`]: a bot's
+    /// pause or a snap window's grace ends, or bots' optional answers are due.
+    #[must_use]
+    pub fn wake_at(&self) -> Option<Instant> {
+        let running = self.running.as_ref()?;
+        let clock = self.clock_at(Instant::now());
+        let at = running.authority.wake_at(clock, |seat| self.seats[seat.index()].bot_level())?;
+        Some(self.opened + Duration::from_secs_f64(at.max(0.0)))
+    }
+
+    /// In step mode, lets the waiting bot move.
+    pub(super) fn step(&mut self) {
+        if let Some(running) = &mut self.running {
+            running.authority.step();
         }
-        let waiting = running.host.waiting_for();
-        if waiting.iter().any(|seat| self.seats[seat.index()].bot_level().is_none()) {
-            return None;
-        }
-        let seat = waiting.first()?;
-        let level = self.seats[seat.index()].bot_level()?;
-        Some(BotTurn {
-            seat,
-            level,
-            view: running.host.view(Viewer::Seat(seat)),
-            legal: running.host.legal_actions(seat),
-            seed: running.host.bot_seed(),
-            base: running.seq,
-        })
     }
 
     /// A bot's decision for `turn`; dropped if the table moved on meanwhile or a person took the
     /// seat back. A bot that found nothing plays its first legal action.
     pub fn bot_acted(&mut self, turn: &BotTurn, action: Option<AnyAction>, now: Instant) -> Vec<Effect> {
         self.now = now;
+        let clock = self.clock();
         let mut out = Vec::new();
+        let still_bot = self.seats[turn.seat.index()].bot_level().is_some();
         let Some(running) = &mut self.running else { return out };
-        if running.seq != turn.base || self.seats[turn.seat.index()].bot_level().is_none() {
+        if !running.authority.bot_acted(turn, action, clock, still_bot) {
             return out;
         }
-        let Some(action) = action.or_else(|| turn.legal.first().copied()) else { return out };
-        if let Err(error) = running.host.act(turn.seat, action) {
-            tracing::error!(%error, seat = turn.seat.0, "a bot's action was refused");
-            return out;
-        }
-        running.seq += 1;
-        let ended = running.host.phase() != Phase::Playing;
+        let ended = running.authority.host().phase() != Phase::Playing;
         self.broadcast_state(ended, &mut out);
         self.progress(&mut out);
         out
@@ -181,9 +179,8 @@ impl TableCore {
     /// Sends every connected device its update(s) with the events since the last broadcast, and
     /// the round's (and match's) result when `ended`.
     pub(super) fn broadcast_state(&mut self, ended: bool, out: &mut Vec<Effect>) {
-        self.track_snap_window();
         let Some(running) = &self.running else { return };
-        let history = running.host.history();
+        let history = running.authority.host().history();
         let new = &history[running.sent.min(history.len())..];
         for (index, person) in self.people.iter().enumerate() {
             let Some(conn) = person.conn else { continue };
@@ -194,8 +191,8 @@ impl TableCore {
             }
         }
         let sent = history.len();
-        let finished = if ended { running.host.game().last_round().cloned() } else { None };
-        let result = running.host.game().match_result().cloned().filter(|_| ended);
+        let finished = if ended { running.authority.game().last_round().cloned() } else { None };
+        let result = running.authority.game().match_result().cloned().filter(|_| ended);
         if let Some(round) = finished {
             self.broadcast(&HostMsg::RoundOver(round.clone()), out);
             if let Some(running) = &mut self.running {
@@ -226,63 +223,41 @@ impl TableCore {
         for round in &running.rounds {
             out.push(Effect::Send(conn, HostMsg::RoundOver(round.clone())));
         }
-        if let Some(result) = running.host.game().match_result() {
+        if let Some(result) = running.authority.game().match_result() {
             out.push(Effect::Send(conn, HostMsg::MatchOver(result.clone())));
         }
         for viewer in self.viewers_of(pid) {
-            let visible: Vec<_> = running.host.events_for(viewer).cloned().collect();
+            let visible: Vec<_> = running.authority.host().events_for(viewer).cloned().collect();
             let recent = visible[visible.len().saturating_sub(self.config.catch_up_events)..].to_vec();
             out.push(Effect::Send(conn, HostMsg::Update(Box::new(update(running, viewer, recent)))));
         }
     }
 
-    /// Lets the first bot that takes an optional decision ("One!", a snap) take it, and sends
-    /// the state after it. An answer can open further options (a snap changes the open deck)
-    /// and others may follow, so the transport calls again until nothing comes back (at most
-    /// [`MOST_OPTIONAL_ANSWERS`] times): each frame then shows the state of its one move, as
-    /// for people's moves. The transport calls this a short reaction time after each move.
+    /// Once bots' moment to react to the last move has come, lets the first bot that takes an
+    /// optional decision ("One!", a snap) take it, and sends the state after it. An answer can
+    /// open further options (a snap changes the open deck) and others may follow, so the
+    /// transport calls again until nothing comes back (at most [`MOST_OPTIONAL_ANSWERS`]
+    /// times): each frame then shows the state of its one move, as for people's moves.
     pub fn bot_optional(&mut self, now: Instant) -> Vec<Effect> {
         self.now = now;
+        let clock = self.clock();
         let mut out = Vec::new();
-        if let Some(running) = &mut self.running {
-            let seats = &self.seats;
-            let answer = first_optional_answer(&running.host, |seat| seats[seat.index()].bot_level(), &mut self.optional_rng);
-            if let Some((seat, action)) = answer {
-                match running.host.act(seat, action) {
-                    Ok(()) => {
-                        running.seq += 1;
-                        let ended = running.host.phase() != Phase::Playing;
-                        self.broadcast_state(ended, &mut out);
-                    }
-                    Err(error) => tracing::error!(%error, seat = seat.0, "a bot's optional move was refused"),
-                }
-            }
+        let seats = &self.seats;
+        if let Some(running) = &mut self.running
+            && running.authority.answer_optional(clock, |seat| seats[seat.index()].bot_level()).is_some()
+        {
+            let ended = running.authority.host().phase() != Phase::Playing;
+            self.broadcast_state(ended, &mut out);
         }
         self.progress(&mut out);
         out
     }
 
-    /// Notes a Youglouf snap window that has just opened (or closed).
-    fn track_snap_window(&mut self) {
-        let view = self.running.as_ref().map(|running| running.host.view(Viewer::Spectator));
-        let Some(AnyView::Youglouf(view)) = view else {
-            self.snap_window = None;
-            return;
-        };
-        self.snap_window = match (view.snap_open, self.snap_window) {
-            (false, _) => None,
-            (true, Some((size, since))) if size == view.open_deck.len() => Some((size, since)),
-            (true, _) => Some((view.open_deck.len(), self.now)),
-        };
-    }
-
     /// How long the turn must still wait before taking a card while a snap window is open.
     #[must_use]
     pub fn snap_grace_left(&self) -> Option<Duration> {
-        let (_, since) = self.snap_window?;
-        let AnyOptions::Youglouf(options) = &self.options else { return None };
-        let end = since + Duration::from_millis(u64::from(options.snap_grace_ms));
-        (self.now < end).then(|| end - self.now)
+        let running = self.running.as_ref()?;
+        running.authority.grace_left(self.clock()).map(Duration::from_secs_f64)
     }
 
     /// Whether a person (not a bot) decides for `seat` now.
@@ -292,11 +267,7 @@ impl TableCore {
     }
 }
 
-/// Whether the action takes a card, which a snap window's grace time holds back.
-fn takes_a_card(action: AnyAction) -> bool {
-    matches!(action, AnyAction::Youglouf(YougloufAction::Draw | YougloufAction::Take))
-}
-
 fn update(running: &Running, viewer: Viewer, events: Vec<cardtable_engine::AnyEvent>) -> Update {
-    Update { seq: running.seq, viewer, view: running.host.view(viewer), events, waiting_for: running.host.waiting_for() }
+    let host = running.authority.host();
+    Update { seq: running.authority.seq(), viewer, view: host.view(viewer), events, waiting_for: host.waiting_for() }
 }

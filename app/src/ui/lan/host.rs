@@ -3,7 +3,6 @@
 //! device, a bot), guests sit down and say they are ready, and the host starts the match.
 
 use std::net::{IpAddr, SocketAddr};
-use std::time::Duration;
 
 use cardtable_engine::{AnyOptions, Seat};
 use egui::RichText;
@@ -17,6 +16,7 @@ use crate::net::remote::RemoteTable;
 use crate::net::server::{DEFAULT_PORT, HostHandle, HostSettings, start_host};
 use crate::net::session::{Line, NetSession};
 use crate::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
+use crate::session::authority::Pacing;
 use crate::session::seating::{Occupant, quick_level};
 use crate::settings::BotPace;
 use crate::tr;
@@ -94,7 +94,7 @@ impl HostLobby {
         let interface = lan.settings.interface;
         let mut settings = HostSettings {
             bind: SocketAddr::new(IpAddr::V4(interface), DEFAULT_PORT),
-            bot_pace: Duration::from_secs_f64(pace.pause().unwrap_or(0.8)),
+            bot_pace: Pacing::from(pace),
             waker: Some(waker),
             ..HostSettings::default()
         };

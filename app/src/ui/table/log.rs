@@ -2,7 +2,7 @@
 //! shared device "you" would mean whoever happens to look. Each game's sentences live in its
 //! file under `games/`; this file has the shared ones and the panel.
 
-use cardtable_engine::{Addressed, AnyEvent, RoundEnd, Seat, Viewer};
+use cardtable_engine::{Addressed, AnyEvent, Viewer};
 use egui::RichText;
 
 use super::games;
@@ -10,18 +10,6 @@ use crate::tr;
 
 /// Lines of the log shown at the table.
 const LOG_LINES: usize = 12;
-
-/// How a round ended, in a sentence.
-#[must_use]
-pub fn round_end(end: RoundEnd, name: &dyn Fn(Seat) -> String) -> String {
-    match end {
-        RoundEnd::WentOut(seat) => tr!("log-went-out", name = name(seat)),
-        RoundEnd::LastHolder(seat) => tr!("log-last-holder", name = name(seat)),
-        RoundEnd::Blocked => tr!("log-blocked"),
-        RoundEnd::Called(seat) => tr!("log-called", name = name(seat)),
-        RoundEnd::TurnCap => tr!("log-turn-cap"),
-    }
-}
 
 /// The latest lines `viewer` may read, oldest first. Only the lines shown are put into words,
 /// so a repaint costs the same at the end of a long match as at its start.
@@ -51,7 +39,7 @@ pub fn show(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, 
 mod tests {
     use super::*;
     use cardtable_engine::games::crazy_eights::CrazyEightsEvent;
-    use cardtable_engine::{Audience, Card};
+    use cardtable_engine::{Audience, Card, Seat};
 
     #[test]
     fn events_read_with_names_never_you_and_private_lines_stay_private() {

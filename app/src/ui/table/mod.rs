@@ -12,19 +12,17 @@ pub mod privacy;
 pub mod results;
 pub mod seats;
 
-use cardtable_engine::games::fool108::Fool108Action;
-use cardtable_engine::games::youglouf::YougloufAction;
 use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, SeatSet, Viewer};
 use egui::RichText;
 
+use crate::session::authority::Refused;
 use crate::session::host::Host;
 use crate::session::{Session, SessionError};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::{names, theme};
-use games::TableFacts;
-use games::youglouf::{self, YougloufPicks};
+use games::{GameTable, OutOfTurn, OwnArea, TableFacts};
 use hand::HandState;
 use keys::Keys;
 use motion::Flights;
@@ -53,7 +51,8 @@ pub struct TableScreen {
     session: Box<dyn Session>,
     device: Device,
     hand: HandState,
-    picks: YougloufPicks,
+    /// The game's part of the table, with its own state (a Youglouf board's picks).
+    game: Box<dyn GameTable>,
     flights: Flights,
     /// Events already turned into motions.
     animated: usize,
@@ -78,11 +77,12 @@ impl TableScreen {
     pub fn new(mut session: Box<dyn Session>, settings: Settings) -> TableScreen {
         session.set_pace(settings.bot_pace);
         let animated = session.history().len();
+        let game = games::for_kind(session.kind()).fresh();
         TableScreen {
             session,
             device: Device::default(),
             hand: HandState::default(),
-            picks: YougloufPicks::default(),
+            game,
             flights: Flights::default(),
             animated,
             error: None,
@@ -155,7 +155,7 @@ impl TableScreen {
                     self.device.acted(private);
                 }
                 self.hand = HandState::default();
-                self.picks = YougloufPicks::default();
+                self.game.reset();
             }
             Err(error) => self.error = Some(describe_error(&error)),
         }
@@ -170,7 +170,7 @@ impl TableScreen {
         let motions: Vec<motion::Motion> = history[self.animated..]
             .iter()
             .filter(|addressed| addressed.audience.includes(viewer))
-            .flat_map(|addressed| games::motions(&addressed.event))
+            .flat_map(|addressed| self.game.motions(&addressed.event))
             .collect();
         self.animated = history.len();
         if self.settings.animation.seconds() > 0.0 {
@@ -202,7 +202,7 @@ impl TableScreen {
         self.animate(viewer);
         let narrow = ui.available_width() < theme::NARROW;
         let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale();
-        let facts = games::facts(&view);
+        let facts = self.game.facts(&view);
         let keys = if matches!(privacy, Privacy::Show(_)) && ui.is_enabled() { Keys::read(ui.ctx()) } else { Keys::default() };
         let wide = ui.available_width() >= theme::WIDE;
         if wide {
@@ -217,16 +217,16 @@ impl TableScreen {
                     });
                 });
         }
+        // The player's move is made after the whole frame is drawn, so the frame shows one
+        // state throughout; the next frame shows the new one.
+        let mut chosen = None;
+        let mut called = None;
+        let mut deal = false;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // A round's end comes first: everyone wants the scores, and the next deal.
             if let Some(choice) = self.results(ui, &view, &names) {
                 match choice {
-                    results::ResultsChoice::NextRound => {
-                        if let Err(error) = self.session.next_round() {
-                            self.error = Some(describe_error(&error));
-                        }
-                        self.device.done();
-                    }
+                    results::ResultsChoice::NextRound => deal = true,
                     results::ResultsChoice::PlayAgain => request = Some(TableRequest::PlayAgain),
                     results::ResultsChoice::Leave => request = Some(TableRequest::Leave),
                 }
@@ -234,16 +234,36 @@ impl TableScreen {
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
             let clicked_slot = self.seats(ui, &view, &facts, skip, height);
             ui.add_space(6.0);
-            games::centre(ui, &view, height, self.look());
+            self.game.centre(ui, &view, height, self.look());
             self.status(ui, &view, &facts, &names);
             match privacy {
                 Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
-                    if let Some(action) = self.own_area(ui, &view, &facts, &names, height, &keys, clicked_slot) {
-                        self.act(seat, action);
-                    }
+                    let area = OwnArea {
+                        names: &names,
+                        seat,
+                        height,
+                        look: self.look(),
+                        keys: &keys,
+                        grace_left: self.session.grace_left(self.now),
+                        out_of_turn: self.device.acting_out_of_turn().is_some(),
+                        clicked_slot,
+                    };
+                    chosen = self.own_area(ui, &view, &facts, &area).map(|action| (seat, action));
                 }
-                Privacy::Linger(_) => {
-                    self.own_area(ui, &view, &TableFacts { offers: Vec::new(), ..facts.clone() }, &names, height, &Keys::default(), None);
+                Privacy::Linger(seat) => {
+                    let keys = Keys::default();
+                    let area = OwnArea {
+                        names: &names,
+                        seat,
+                        height,
+                        look: self.look(),
+                        keys: &keys,
+                        grace_left: None,
+                        out_of_turn: false,
+                        clicked_slot: None,
+                    };
+                    // Shown, not played: no offers and no keys.
+                    self.own_area(ui, &view, &TableFacts { offers: Vec::new(), ..facts.clone() }, &area);
                     let done =
                         egui::Button::new(RichText::new(tr!("table-done")).strong()).min_size(egui::vec2(theme::TOUCH * 4.0, theme::TOUCH));
                     if ui.add(done).clicked() || enter_pressed(ui) {
@@ -252,7 +272,8 @@ impl TableScreen {
                 }
                 _ => {}
             }
-            self.out_of_turn(ui, &names);
+            // "One!" for another seat of this device: no hand is shown for it, so none changes.
+            called = self.out_of_turn(ui, &names);
             if let Some(error) = &self.error {
                 ui.colored_label(theme::ACCENT, error);
             }
@@ -263,6 +284,22 @@ impl TableScreen {
         });
         let seconds = self.settings.animation.seconds();
         if self.flights.paint(ui.ctx(), self.now, seconds, height * 0.8, self.look()) {
+            ui.ctx().request_repaint();
+        }
+        if let Some((seat, action)) = chosen {
+            self.act(seat, action);
+            ui.ctx().request_repaint();
+        }
+        if let Some((seat, action)) = called
+            && let Err(error) = self.session.act(seat, action)
+        {
+            self.error = Some(describe_error(&error));
+        }
+        if deal {
+            if let Err(error) = self.session.next_round() {
+                self.error = Some(describe_error(&error));
+            }
+            self.device.done();
             ui.ctx().request_repaint();
         }
         request
@@ -308,10 +345,7 @@ impl TableScreen {
 
     /// The other seats; returns a clicked Youglouf slot.
     fn seats(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, skip: SeatSet, height: f32) -> Option<(Seat, u8)> {
-        let clickable = |seat: Seat| match view {
-            AnyView::Youglouf(view) => youglouf::clickable(view, &self.picks, seat),
-            _ => Vec::new(),
-        };
+        let clickable = |seat: Seat| self.game.clickable(view, seat);
         let picked = |_seat: Seat| Vec::new();
         let row =
             seats::SeatsRow { occupants: self.session.occupants(), showing: self.showing(), clickable: &clickable, picked: &picked, skip };
@@ -320,9 +354,7 @@ impl TableScreen {
 
     /// Whose turn it is, by name, and the viewer's own total.
     fn status(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String]) {
-        if let AnyView::Youglouf(view) = view {
-            youglouf::status(ui, view, names);
-        }
+        self.game.status(ui, view, names);
         let Some(turn) = facts.turn else { return };
         let text = if self.showing() == Some(turn) {
             tr!("table-your-turn", name = &names[turn.index()])
@@ -339,50 +371,18 @@ impl TableScreen {
         });
     }
 
-    /// The viewer's own cards and controls; returns the action chosen.
-    #[allow(clippy::too_many_arguments)]
-    fn own_area(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &AnyView,
-        facts: &TableFacts,
-        names: &[String],
-        height: f32,
-        keys: &Keys,
-        clicked_slot: Option<(Seat, u8)>,
-    ) -> Option<AnyAction> {
-        let look = self.look();
-        match view {
-            AnyView::Youglouf(view) => {
-                if let Some((seat, slot)) = clicked_slot
-                    && let Some(action) = youglouf::on_click(view, &mut self.picks, youglouf::SlotClick { seat, slot })
-                {
-                    return Some(action);
-                }
-                if self.device.acting_out_of_turn().is_some() {
-                    self.picks.snapping = true;
-                }
-                let grace = self.session.grace_left(self.now);
-                let own_name = self.showing().map(|seat| names[seat.index()].clone()).unwrap_or_default();
-                let area = youglouf::OwnArea { name: &own_name, height, look, grace_left: grace };
-                youglouf::controls(ui, view, &mut self.picks, area, keys)
-            }
-            _ => {
-                let shown = ui.scope(|ui| hand::show(ui, facts, &mut self.hand, names, height, look, keys));
-                if let Some(seat) = self.showing() {
-                    motion::note_spot(ui.ctx(), motion::Spot::Seat(seat), shown.response.rect);
-                }
-                shown.inner
-            }
-        }
+    /// The viewer's own cards and controls, drawn by the game's part of the table; returns the
+    /// action chosen.
+    fn own_area(&mut self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, area: &OwnArea<'_>) -> Option<AnyAction> {
+        self.game.own_area(ui, view, facts, &mut self.hand, area)
     }
 
     /// Buttons for other people at this device who may act out of turn: "One!" (named, no
     /// card needed) and snaps (the device goes to that player first).
-    fn out_of_turn(&mut self, ui: &mut egui::Ui, names: &[String]) {
+    fn out_of_turn(&mut self, ui: &mut egui::Ui, names: &[String]) -> Option<(Seat, AnyAction)> {
         let local = self.session.local_seats();
         if local.len() < 2 || self.session.phase() != Phase::Playing {
-            return;
+            return None;
         }
         let showing = self.showing();
         let optional = local.without(self.session.waiting_for());
@@ -391,26 +391,24 @@ impl TableScreen {
         ui.horizontal_wrapped(|ui| {
             for seat in optional.iter().filter(|seat| Some(*seat) != showing) {
                 let Some(view) = self.session.view(Viewer::Seat(seat)) else { continue };
-                let name = &names[seat.index()];
-                let may_declare = matches!(&view, AnyView::Fool108(view) if view.legal.contains(&Fool108Action::One));
-                let may_snap =
-                    matches!(&view, AnyView::Youglouf(view) if view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_))));
                 let touch = egui::vec2(0.0, theme::TOUCH);
-                if may_declare && ui.add(egui::Button::new(tr!("table-one-for", name = name)).min_size(touch)).clicked() {
-                    chosen = Some((seat, AnyAction::Fool108(Fool108Action::One)));
-                }
-                if may_snap && ui.add(egui::Button::new(tr!("table-snap-for", name = name)).min_size(touch)).clicked() {
-                    snapper = Some(seat);
+                match self.game.out_of_turn(&view, &names[seat.index()]) {
+                    Some(OutOfTurn::Call(action, label)) => {
+                        if ui.add(egui::Button::new(label).min_size(touch)).clicked() {
+                            chosen = Some((seat, action));
+                        }
+                    }
+                    Some(OutOfTurn::TakeDevice(label)) => {
+                        if ui.add(egui::Button::new(label).min_size(touch)).clicked() {
+                            snapper = Some(seat);
+                        }
+                    }
+                    None => {}
                 }
             }
         });
         if let Some(seat) = snapper {
             self.device.ask_out_of_turn(seat);
-        }
-        if let Some((seat, action)) = chosen
-            && let Err(error) = self.session.act(seat, action)
-        {
-            self.error = Some(describe_error(&error));
         }
         if let Some(seat) = self.device.acting_out_of_turn().filter(|seat| self.showing() == Some(*seat)) {
             let cancel = egui::Button::new(tr!("table-cancel-snap", name = &names[seat.index()])).min_size(egui::vec2(0.0, theme::TOUCH));
@@ -419,6 +417,7 @@ impl TableScreen {
                 self.device.done();
             }
         }
+        chosen
     }
 
     /// The round's result and what comes next, once a round is over.
@@ -426,7 +425,7 @@ impl TableScreen {
         if self.session.phase() == Phase::Playing {
             return None;
         }
-        let (Some(round), result) = games::outcome(view) else { return None };
+        let (Some(round), result) = (view.last_round(), view.result()) else { return None };
         let rematch = self.session.rematch();
         let outcome =
             results::Outcome { round, result, deals: self.session.deals(), rematch: rematch.as_ref().map(|(options, _)| options) };
@@ -443,7 +442,9 @@ pub fn enter_pressed(ui: &egui::Ui) -> bool {
 /// A session's refusal in words.
 fn describe_error(error: &SessionError) -> String {
     match error {
-        SessionError::Refused(refusal) => tr!("table-refused", reason = refusal.to_string()),
+        SessionError::Refused(Refused::Illegal(refusal)) => tr!("table-refused", reason = refusal.to_string()),
+        SessionError::Refused(Refused::NotYourTurn) => tr!("net-refusal-not-your-turn"),
+        SessionError::Refused(Refused::SnapGrace { .. }) => tr!("net-refusal-snap-grace"),
         SessionError::NotLocal(seat) => tr!("table-not-local", number = seat.index() + 1),
         SessionError::NotTheDealer => tr!("table-host-deals"),
         SessionError::Disconnected(reason) => tr!("table-disconnected", reason = reason),

@@ -1,16 +1,37 @@
 //! Crazy Eights at the table (RULES.md §1): the pile and what to follow (an eight's suit), the
 //! stock, pending twos, and the hand's offers (an eight asks for its suit).
 
-use cardtable_engine::games::crazy_eights::{CrazyEightsAction, CrazyEightsEvent, CrazyEightsView};
+use cardtable_engine::games::crazy_eights::{CrazyEightsAction, CrazyEightsEvent, CrazyEightsView, DrawTwo};
 use cardtable_engine::{AnyAction, Seat};
 
+use super::round_end;
 use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
-use crate::ui::table::log::round_end;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
+
+/// Crazy Eights's part of the table.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CrazyEightsTable;
+
+super::game_table!(CrazyEightsTable, CrazyEights, self, {
+    fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
+        let cardtable_engine::AnyOptions::CrazyEights(options) = options else { return };
+        let defaults = cardtable_engine::games::crazy_eights::CrazyEightsOptions::default();
+        ui.label(tr!("option-draw-two"));
+        for (rule, text) in [
+            (DrawTwo::Literal, tr!("option-draw-two-literal")),
+            (DrawTwo::Skip, tr!("option-draw-two-skip")),
+            (DrawTwo::Stack, tr!("option-draw-two-stack")),
+        ] {
+            ui.radio_value(&mut options.draw_two, rule, text);
+        }
+        let note = tr!("option-score-limit-lowest-note", default = defaults.score_limit);
+        widgets::number_option(ui, tr!("option-score-limit-lowest"), &mut options.score_limit, 0..=1_000, note);
+    }
+});
 
 /// The table's facts of a Crazy Eights view.
 #[must_use]

@@ -5,13 +5,26 @@
 use cardtable_engine::games::dunno::{Answer, DunnoAction, DunnoEvent, DunnoView, TurnPhase};
 use cardtable_engine::{AnyAction, Phase, Seat};
 
+use super::round_end;
 use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
-use crate::ui::table::log::round_end;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
+
+/// Dunno's part of the table.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DunnoTable;
+
+super::game_table!(DunnoTable, Dunno, self, {
+    fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
+        let cardtable_engine::AnyOptions::Dunno(options) = options else { return };
+        let defaults = cardtable_engine::games::dunno::DunnoOptions::default();
+        let note = tr!("option-wins-to-match-note", default = defaults.wins_to_match);
+        widgets::number_option(ui, tr!("option-wins-to-match"), &mut options.wins_to_match, 1..=20, note);
+    }
+});
 
 /// The table's facts of a Dunno view.
 #[must_use]

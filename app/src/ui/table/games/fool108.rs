@@ -5,13 +5,36 @@
 use cardtable_engine::games::fool108::{Fool108Action, Fool108Event, Fool108View, Stage};
 use cardtable_engine::{AnyAction, Phase, Seat};
 
+use super::round_end;
 use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
-use crate::ui::table::log::round_end;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
+
+/// 108 Fool's part of the table: "One!" may be called out of turn.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Fool108Table;
+
+super::game_table!(Fool108Table, Fool108, self, {
+    fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
+        let cardtable_engine::AnyView::Fool108(view) = view else { return None };
+        let one = Fool108Action::One;
+        view.legal.contains(&one).then(|| super::OutOfTurn::Call(AnyAction::Fool108(one), tr!("table-one-for", name = name)))
+    }
+
+    fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
+        let cardtable_engine::AnyOptions::Fool108(options) = options else { return };
+        let defaults = cardtable_engine::games::fool108::Fool108Options::default();
+        let note = tr!("option-score-limit-losing-note", default = defaults.score_limit);
+        widgets::number_option(ui, tr!("option-score-limit-losing"), &mut options.score_limit, 1..=1_000, note);
+        let note = tr!("option-one-penalty-note", default = defaults.one_penalty);
+        widgets::number_option(ui, tr!("option-one-penalty"), &mut options.one_penalty, 0..=100, note);
+        let note = tr!("option-reshuffle-penalty-note", default = defaults.reshuffle_penalty_step);
+        widgets::number_option(ui, tr!("option-reshuffle-penalty"), &mut options.reshuffle_penalty_step, 0..=100, note);
+    }
+});
 
 /// The table's facts of a 108 Fool view.
 #[must_use]

@@ -5,13 +5,19 @@
 use cardtable_engine::games::hundred_one::{Exit, HundredOneAction, HundredOneEvent, HundredOneView, Stage};
 use cardtable_engine::{AnyAction, Phase, Seat};
 
+use super::round_end;
 use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
-use crate::ui::table::log::round_end;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
+
+/// One Hundred and One's part of the table.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HundredOneTable;
+
+super::game_table!(HundredOneTable, HundredOne, self);
 
 /// The table's facts of a One Hundred and One view.
 #[must_use]

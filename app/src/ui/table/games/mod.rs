@@ -1,6 +1,7 @@
 //! What each game puts on the table: the facts every table shows (turn, seats, hand, offers),
-//! the centre (pile, stock, what to follow), the log's sentences and how cards move. One file
-//! per game; this one dispatches on the view.
+//! the centre (pile, stock, what to follow), the log's sentences, how cards move, and the
+//! viewer's own area. One file per game, each with its [`GameTable`] type; this one holds the
+//! contract and finds a game's table by its kind.
 
 pub mod crazy_eights;
 pub mod dunno;
@@ -9,10 +10,13 @@ pub mod hundred_one;
 pub mod widgets;
 pub mod youglouf;
 
-use cardtable_engine::{AnyEvent, AnyView, Card, Seat};
+use cardtable_engine::{AnyAction, AnyEvent, AnyOptions, AnyView, Card, GameKind, RoundEnd, Seat};
 
+use super::hand::HandState;
+use super::keys::Keys;
 use super::motion::Motion;
 use super::offers::Offer;
+use crate::tr;
 use crate::ui::card::CardLook;
 
 /// A seat as the table shows it around the centre.
@@ -58,26 +62,143 @@ pub struct TableFacts {
     pub why_not: String,
 }
 
-/// The facts of any game's view.
-#[must_use]
-pub fn facts(view: &AnyView) -> TableFacts {
-    match view {
-        AnyView::CrazyEights(view) => crazy_eights::facts(view),
-        AnyView::Fool108(view) => fool108::facts(view),
-        AnyView::HundredOne(view) => hundred_one::facts(view),
-        AnyView::Dunno(view) => dunno::facts(view),
-        AnyView::Youglouf(view) => youglouf::facts(view),
+/// What the generic table hands a game to draw the viewer's own area.
+#[derive(Debug, Clone, Copy)]
+pub struct OwnArea<'a> {
+    /// Every seat's name.
+    pub names: &'a [String],
+    /// The seat whose cards are shown.
+    pub seat: Seat,
+    /// Card height.
+    pub height: f32,
+    /// How cards look.
+    pub look: CardLook,
+    /// The keys pressed this frame.
+    pub keys: &'a Keys,
+    /// Seconds before a card may be taken (a snap window's grace), if it runs.
+    pub grace_left: Option<f64>,
+    /// The device went to this seat to act out of turn (a snap).
+    pub out_of_turn: bool,
+    /// A seat's slot clicked on the table this frame.
+    pub clicked_slot: Option<(Seat, u8)>,
+}
+
+/// A move another person at this device may make out of turn, while the device shows
+/// someone else's cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutOfTurn {
+    /// This action, at once and without showing any card ("One!").
+    Call(AnyAction, String),
+    /// The device goes to that person first, who then chooses (a snap).
+    TakeDevice(String),
+}
+
+/// One game's part of the table. One type per game, owning its own state at the table (a
+/// Youglouf board's picks in progress); the generic table never names a game.
+pub trait GameTable: std::fmt::Debug + Send + Sync {
+    /// A fresh instance for a new table.
+    fn fresh(&self) -> Box<dyn GameTable>;
+
+    /// What every table shows of this view.
+    fn facts(&self, view: &AnyView) -> TableFacts;
+
+    /// Draws the centre of the table (stock, pile, what to follow, the game's own state).
+    fn centre(&self, ui: &mut egui::Ui, view: &AnyView, height: f32, look: CardLook);
+
+    /// A sentence for an event, with names, or `None` for events not worth a line.
+    fn describe(&self, event: &AnyEvent, name: &dyn Fn(Seat) -> String) -> Option<String>;
+
+    /// How the event moves cards across the table, for the animation.
+    fn motions(&self, event: &AnyEvent) -> Vec<Motion>;
+
+    /// A line under the centre about the step the round is at.
+    fn status(&self, _ui: &mut egui::Ui, _view: &AnyView, _names: &[String]) {}
+
+    /// Which of `seat`'s cards on the table the viewer may click now.
+    fn clickable(&self, _view: &AnyView, _seat: Seat) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Draws the viewer's own cards and controls; returns the action chosen. The default is a
+    /// hand of cards with the offers of [`GameTable::facts`].
+    fn own_area(
+        &mut self,
+        ui: &mut egui::Ui,
+        _view: &AnyView,
+        facts: &TableFacts,
+        hand: &mut HandState,
+        area: &OwnArea<'_>,
+    ) -> Option<AnyAction> {
+        let shown = ui.scope(|ui| super::hand::show(ui, facts, hand, area.names, area.height, area.look, area.keys));
+        super::motion::note_spot(ui.ctx(), super::motion::Spot::Seat(area.seat), shown.response.rect);
+        shown.inner
+    }
+
+    /// Forgets choices in progress (after an action).
+    fn reset(&mut self) {}
+
+    /// What another person at this device may do out of turn now, from their own view.
+    fn out_of_turn(&self, _view: &AnyView, _name: &str) -> Option<OutOfTurn> {
+        None
+    }
+
+    /// Every house rule of the game, with a one-line explanation and its default.
+    fn options_editor(&self, ui: &mut egui::Ui, _options: &mut AnyOptions) {
+        ui.label(egui::RichText::new(tr!("setup-no-house-rules")).color(crate::ui::theme::INK_DIM));
     }
 }
 
-/// Draws the centre of the table (stock, pile, what to follow and the game's own state).
-pub fn centre(ui: &mut egui::Ui, view: &AnyView, height: f32, look: CardLook) {
-    match view {
-        AnyView::CrazyEights(view) => crazy_eights::centre(ui, view, height, look),
-        AnyView::Fool108(view) => fool108::centre(ui, view, height, look),
-        AnyView::HundredOne(view) => hundred_one::centre(ui, view, height, look),
-        AnyView::Dunno(view) => dunno::centre(ui, view, height, look),
-        AnyView::Youglouf(view) => youglouf::centre(ui, view, height, look),
+/// Implements the parts of [`GameTable`] every game has from its module's functions
+/// (`facts`, `centre`, `describe`, `motions`), plus any methods given in braces.
+macro_rules! game_table {
+    ($table:ty, $variant:ident, $module:ident $(, { $($extra:tt)* })? $(,)?) => {
+        impl $crate::ui::table::games::GameTable for $table {
+            fn fresh(&self) -> Box<dyn $crate::ui::table::games::GameTable> {
+                Box::new(<$table>::default())
+            }
+
+            fn facts(&self, view: &cardtable_engine::AnyView) -> $crate::ui::table::games::TableFacts {
+                match view {
+                    cardtable_engine::AnyView::$variant(view) => $module::facts(view),
+                    _ => $crate::ui::table::games::TableFacts::default(),
+                }
+            }
+
+            fn centre(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, height: f32, look: $crate::ui::card::CardLook) {
+                if let cardtable_engine::AnyView::$variant(view) = view {
+                    $module::centre(ui, view, height, look);
+                }
+            }
+
+            fn describe(&self, event: &cardtable_engine::AnyEvent, name: &dyn Fn(cardtable_engine::Seat) -> String) -> Option<String> {
+                match event {
+                    cardtable_engine::AnyEvent::$variant(event) => $module::describe(event, name),
+                    _ => None,
+                }
+            }
+
+            fn motions(&self, event: &cardtable_engine::AnyEvent) -> Vec<$crate::ui::table::motion::Motion> {
+                match event {
+                    cardtable_engine::AnyEvent::$variant(event) => $module::motions(event),
+                    _ => Vec::new(),
+                }
+            }
+
+            $($($extra)*)?
+        }
+    };
+}
+pub(crate) use game_table;
+
+/// The game's part of the table (a stateless instance: [`GameTable::fresh`] makes one to own).
+#[must_use]
+pub fn for_kind(kind: GameKind) -> &'static dyn GameTable {
+    match kind {
+        GameKind::CrazyEights => &crazy_eights::CrazyEightsTable,
+        GameKind::Fool108 => &fool108::Fool108Table,
+        GameKind::HundredOne => &hundred_one::HundredOneTable,
+        GameKind::Dunno => &dunno::DunnoTable,
+        GameKind::Youglouf => &youglouf::YOUGLOUF_TABLE,
     }
 }
 
@@ -85,35 +206,17 @@ pub fn centre(ui: &mut egui::Ui, view: &AnyView, height: f32, look: CardLook) {
 #[must_use]
 pub fn describe(event: &AnyEvent, names: &[String]) -> Option<String> {
     let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_else(|| format!("#{}", seat.0 + 1));
-    match event {
-        AnyEvent::CrazyEights(event) => crazy_eights::describe(event, &name),
-        AnyEvent::Fool108(event) => fool108::describe(event, &name),
-        AnyEvent::HundredOne(event) => hundred_one::describe(event, &name),
-        AnyEvent::Dunno(event) => dunno::describe(event, &name),
-        AnyEvent::Youglouf(event) => youglouf::describe(event, &name),
-    }
+    for_kind(event.kind()).describe(event, &name)
 }
 
-/// How the event moves cards across the table, for the animation.
+/// How a round ended, in a sentence.
 #[must_use]
-pub fn motions(event: &AnyEvent) -> Vec<Motion> {
-    match event {
-        AnyEvent::CrazyEights(event) => crazy_eights::motions(event),
-        AnyEvent::Fool108(event) => fool108::motions(event),
-        AnyEvent::HundredOne(event) => hundred_one::motions(event),
-        AnyEvent::Dunno(event) => dunno::motions(event),
-        AnyEvent::Youglouf(event) => youglouf::motions(event),
-    }
-}
-
-/// The last finished round and the match result a view carries (every game's view has them).
-#[must_use]
-pub fn outcome(view: &AnyView) -> (Option<&cardtable_engine::RoundResult>, Option<&cardtable_engine::MatchResult>) {
-    match view {
-        AnyView::CrazyEights(view) => (view.last_round.as_ref(), view.result.as_ref()),
-        AnyView::Fool108(view) => (view.last_round.as_ref(), view.result.as_ref()),
-        AnyView::HundredOne(view) => (view.last_round.as_ref(), view.result.as_ref()),
-        AnyView::Dunno(view) => (view.last_round.as_ref(), view.result.as_ref()),
-        AnyView::Youglouf(view) => (view.last_round.as_ref(), view.result.as_ref()),
+pub fn round_end(end: RoundEnd, name: &dyn Fn(Seat) -> String) -> String {
+    match end {
+        RoundEnd::WentOut(seat) => tr!("log-went-out", name = name(seat)),
+        RoundEnd::LastHolder(seat) => tr!("log-last-holder", name = name(seat)),
+        RoundEnd::Blocked => tr!("log-blocked"),
+        RoundEnd::Called(seat) => tr!("log-called", name = name(seat)),
+        RoundEnd::TurnCap => tr!("log-turn-cap"),
     }
 }

@@ -59,3 +59,12 @@ pub fn direction(ui: &mut egui::Ui, direction: Direction) {
 pub fn alert(ui: &mut egui::Ui, text: String) {
     ui.label(RichText::new(text).strong().color(theme::ACCENT));
 }
+
+/// A whole-number house rule with its explanation.
+pub fn number_option(ui: &mut egui::Ui, label: String, value: &mut u32, range: std::ops::RangeInclusive<u32>, note: String) {
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range)).labelled_by(label.id);
+    });
+    ui.label(RichText::new(note).small().color(theme::INK_DIM));
+}

@@ -7,12 +7,12 @@ use cardtable_engine::games::youglouf::{Power, SlotView, StepView, YougloufActio
 use cardtable_engine::{AnyAction, Phase, Seat};
 use egui::RichText;
 
+use super::round_end;
 use super::widgets;
 use super::{SeatFacts, SlotLook, TableFacts};
 use crate::tr;
 use crate::ui::card::{self, CardLook, Offer};
 use crate::ui::table::keys::Keys;
-use crate::ui::table::log::round_end;
 use crate::ui::table::motion::{Motion, Spot, note_spot};
 use crate::ui::theme;
 
@@ -28,6 +28,73 @@ pub struct YougloufPicks {
     /// The keyboard named another seat (by its number); the next digit names its slot.
     pub seat_typed: Option<Seat>,
 }
+
+/// Youglouf's part of the table: slots instead of hands, picks kept between frames, snaps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct YougloufTable {
+    picks: YougloufPicks,
+}
+
+/// The instance that draws Youglouf where no picks are in progress (logs, replays).
+pub static YOUGLOUF_TABLE: YougloufTable =
+    YougloufTable { picks: YougloufPicks { look: Vec::new(), exchange_own: None, snapping: false, seat_typed: None } };
+
+super::game_table!(YougloufTable, Youglouf, self, {
+    fn status(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, names: &[String]) {
+        if let cardtable_engine::AnyView::Youglouf(view) = view {
+            status(ui, view, names);
+        }
+    }
+
+    fn clickable(&self, view: &cardtable_engine::AnyView, seat: Seat) -> Vec<u8> {
+        match view {
+            cardtable_engine::AnyView::Youglouf(view) => clickable(view, &self.picks, seat),
+            _ => Vec::new(),
+        }
+    }
+
+    fn own_area(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &cardtable_engine::AnyView,
+        _facts: &TableFacts,
+        _hand: &mut crate::ui::table::hand::HandState,
+        area: &super::OwnArea<'_>,
+    ) -> Option<AnyAction> {
+        let cardtable_engine::AnyView::Youglouf(view) = view else { return None };
+        if let Some((seat, slot)) = area.clicked_slot
+            && let Some(action) = on_click(view, &mut self.picks, SlotClick { seat, slot })
+        {
+            return Some(action);
+        }
+        if area.out_of_turn {
+            self.picks.snapping = true;
+        }
+        let own = OwnArea { name: &area.names[area.seat.index()], height: area.height, look: area.look, grace_left: area.grace_left };
+        controls(ui, view, &mut self.picks, own, area.keys)
+    }
+
+    fn reset(&mut self) {
+        self.picks = YougloufPicks::default();
+    }
+
+    fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
+        let cardtable_engine::AnyView::Youglouf(view) = view else { return None };
+        let may_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
+        may_snap.then(|| super::OutOfTurn::TakeDevice(tr!("table-snap-for", name = name)))
+    }
+
+    fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
+        let cardtable_engine::AnyOptions::Youglouf(options) = options else { return };
+        let defaults = cardtable_engine::games::youglouf::YougloufOptions::default();
+        let note = tr!("option-score-limit-lowest-note", default = defaults.score_limit);
+        widgets::number_option(ui, tr!("option-score-limit-lowest"), &mut options.score_limit, 0..=1_000, note);
+        ui.checkbox(&mut options.allow_two_players, tr!("option-allow-two"));
+        ui.label(RichText::new(tr!("option-allow-two-note")).small().color(theme::INK_DIM));
+        let note = tr!("option-snap-grace-note", default = defaults.snap_grace_ms);
+        widgets::number_option(ui, tr!("option-snap-grace"), &mut options.snap_grace_ms, 0..=10_000, note);
+    }
+});
 
 fn slot_look(slot: &SlotView) -> SlotLook {
     match slot {

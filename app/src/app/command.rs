@@ -1,0 +1,100 @@
+//! What the screens ask of the app. Every screen answers a frame with [`Command`]s; the app
+//! applies them after drawing, in the order they were given, in one place
+//! ([`CardtableApp::apply`]), so no frame shows half of a change and every change can be
+//! tested without drawing (egui's demo app applies its `Command` the same way).
+
+use crate::store::record::MatchId;
+use crate::ui::lan::LanOutcome;
+use crate::ui::menu::MenuChoice;
+use crate::ui::resume::LibraryChoice;
+use crate::ui::setup::SetupChoice;
+use crate::ui::start::StartChoice;
+use crate::ui::table::TableRequest;
+
+use super::{CardtableApp, Screen};
+use crate::net::table::HostCommand;
+use crate::ui::table::TableScreen;
+
+/// One thing a screen asks of the app.
+#[derive(Debug)]
+pub enum Command {
+    /// Back to the start screen (leaving any networked table).
+    Back,
+    /// Show this screen.
+    Show(Screen),
+    /// A choice on the start screen (or About's rules links).
+    Start(StartChoice),
+    /// A choice on the New table form.
+    Setup(SetupChoice),
+    /// A request from the table.
+    Table(TableRequest),
+    /// A choice in the menu over the table.
+    Menu(MenuChoice),
+    /// The settings changed: apply them.
+    SettingsChanged,
+    /// A choice on the start screen's store panel (profiles, history, unfinished matches).
+    Library(LibraryChoice),
+    /// Open a finished match in the replay viewer.
+    Replay(MatchId),
+    /// The LAN screens moved on (back, or a match began).
+    Lan(LanOutcome),
+}
+
+impl CardtableApp {
+    /// Applies `command`; `ctx` wakes the window when the network has something for it.
+    pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        match command {
+            Command::Back | Command::Setup(SetupChoice::Back) | Command::Table(TableRequest::Leave) | Command::Lan(LanOutcome::Back) => {
+                self.leave_lan();
+                self.screen = Screen::Start;
+            }
+            Command::Show(screen) => self.screen = screen,
+            Command::Start(choice) => self.start_choice(choice),
+            Command::Setup(SetupChoice::Start) => {
+                if let Screen::Setup(form) = &self.screen {
+                    let (options, seats) = (form.options.clone(), form.seats.clone());
+                    self.sit_down(options, seats);
+                }
+            }
+            Command::Setup(SetupChoice::HostLan) => {
+                if let Screen::Setup(form) = &self.screen {
+                    let form = form.clone();
+                    let ctx = ctx.clone();
+                    self.host_lan(&form, std::sync::Arc::new(move || ctx.request_repaint()));
+                }
+            }
+            Command::Table(TableRequest::Menu) => {
+                if matches!(self.screen, Screen::Table(_)) && self.menu.is_none() {
+                    self.menu = Some(crate::ui::menu::MenuState::default());
+                }
+            }
+            Command::Table(TableRequest::PlayAgain) => self.play_again(),
+            Command::Menu(choice) => self.menu_choice(choice),
+            Command::SettingsChanged => self.settings_changed(),
+            Command::Library(choice) => self.library_choice(choice),
+            Command::Replay(id) => self.open_replay(&id),
+            Command::Lan(LanOutcome::Play(session, hosting)) => {
+                self.lan.status = Some(session.status());
+                self.lan.recorded = 0;
+                self.keeper = None;
+                self.lan.hosting = hosting;
+                let mut table = TableScreen::new(session, self.settings);
+                // The host's device keeps its hosted match, saved after every move.
+                table.set_saved(self.lan.hosting.is_some() && self.store.as_ref().is_some_and(|store| store.read_only().is_none()));
+                self.screen = Screen::Table(Box::new(table));
+            }
+        }
+    }
+
+    /// "Play again": a networked table plays again where it is, with the same seats; a table
+    /// on this device starts a new match with them.
+    fn play_again(&mut self) {
+        if let Some(hosting) = &self.lan.hosting {
+            hosting.handle.command(HostCommand::Rematch);
+        } else if let Screen::Table(table) = &self.screen
+            && let Some((options, seats)) = table.session().rematch()
+        {
+            self.sit_down(options, seats);
+        }
+    }
+}
