@@ -8,10 +8,13 @@ mod net_support;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
-use cardtable::net::discovery::{Announcement, Announcer, Discovered, DiscoveryConfig, DiscoveryMode, Listener};
-use cardtable::net::identity::Identity;
-use cardtable_engine::GameKind;
-use net_support::quic::runtime;
+use cardtable::net::discovery::{Announcement, Announcer, Discovered, DiscoveryConfig, DiscoveryMode, Listener, MAX_ADDRESSES, MAX_HOSTS};
+use cardtable::net::guest::{JoinError, JoinRequest, join_heard};
+use cardtable::net::identity::{Fingerprint, Identity};
+use cardtable::net::table::TableConfig;
+use cardtable::net::tls::Pin;
+use cardtable_engine::{AnyOptions, GameKind};
+use net_support::quic::{hello, host, quick_liveness, runtime, settings};
 
 async fn heard(listener: &Listener, within: Duration, wanted: impl Fn(&[Discovered]) -> bool) -> Vec<Discovered> {
     let deadline = Instant::now() + within;
@@ -37,8 +40,8 @@ fn discovered_on_loopback(mut config: DiscoveryConfig) {
         eprintln!("heard after {:?}", started.elapsed());
         assert_eq!(hosts.len(), 1, "{hosts:?}");
         assert_eq!(hosts[0].announcement, announcement);
-        assert_eq!(hosts[0].address.ip(), IpAddr::V4(Ipv4Addr::LOCALHOST));
-        assert_eq!(hosts[0].address.port(), 47_001, "the QUIC port, not the announcement's");
+        assert_eq!(hosts[0].address().ip(), IpAddr::V4(Ipv4Addr::LOCALHOST));
+        assert_eq!(hosts[0].address().port(), 47_001, "the QUIC port, not the announcement's");
         // What is announced can change (seats fill up).
         announcer.update(|announcement| announcement.open_seats = 2);
         let hosts =
@@ -65,4 +68,81 @@ fn a_host_is_heard_by_broadcast_on_loopback_within_seconds() {
     let mut config = DiscoveryConfig::loopback(0);
     config.mode = DiscoveryMode::Broadcast(Ipv4Addr::new(127, 255, 255, 255));
     discovered_on_loopback(config);
+}
+
+/// Sends `announcement` as if from 127.0.0.1 straight to the listener (loopback only).
+async fn announce_to(listener: &Listener, socket: &tokio::net::UdpSocket, announcement: &Announcement) {
+    let datagram = postcard::to_allocvec(announcement).expect("encodes");
+    socket.send_to(&datagram, (Ipv4Addr::LOCALHOST, listener.port())).await.expect("sent on loopback");
+}
+
+async fn loopback_socket() -> tokio::net::UdpSocket {
+    tokio::net::UdpSocket::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("a loopback socket")
+}
+
+/// Issue 17.6: a forged announcement with the real host's fingerprint and another device's port
+/// does not stop the join: every address heard is tried and the pin finds the host; an address
+/// where only another device answers is told as such, not as the host's identity changing.
+#[test]
+fn a_forged_announcement_of_the_hosts_fingerprint_does_not_stop_the_join() {
+    runtime().block_on(async {
+        let options = AnyOptions::defaults(GameKind::CrazyEights);
+        let (real, identity) = host(options.clone(), 2, TableConfig::new("Real"), settings());
+        let (impostor, _) = host(options, 2, TableConfig::new("Impostor"), settings());
+        let listener = Listener::start(&DiscoveryConfig::loopback(0)).expect("listens on loopback");
+        let socket = loopback_socket().await;
+        let genuine = Announcement::new(identity.fingerprint(), real.addr().port(), "Real", GameKind::CrazyEights);
+        let forged = Announcement { port: impostor.addr().port(), ..genuine.clone() };
+        // The forged one is heard last, so it is the first address tried.
+        announce_to(&listener, &socket, &genuine).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        announce_to(&listener, &socket, &forged).await;
+        let hosts = heard(&listener, Duration::from_secs(3), |hosts| hosts.first().is_some_and(|host| host.addresses.len() == 2)).await;
+        assert_eq!(hosts.len(), 1, "one host, by its fingerprint: {hosts:?}");
+        assert_eq!(hosts[0].address(), impostor.addr(), "the forged address was heard last");
+        let mut request = JoinRequest::new(hosts[0].address(), Pin::Fingerprint(identity.fingerprint()), hello("Ana", None));
+        request.liveness = quick_liveness();
+        let link = join_heard(request.clone(), &hosts[0].addresses).await.expect("the real host is found");
+        assert_eq!(link.host(), identity.fingerprint());
+        // Only the forged address: another device answered, the host is not blamed.
+        let error = join_heard(request, &[impostor.addr()]).await.expect_err("no host there");
+        assert!(matches!(error, JoinError::Impostor { address, .. } if address == impostor.addr()), "{error:?}");
+        assert!(error.to_string().starts_with("another device answered for this host"), "{error}");
+        drop(link);
+        real.close().await;
+        impostor.close().await;
+    });
+}
+
+/// Issue 17.6: 50,000 forged announcements (each a new fingerprint) and a hundred forged ports
+/// for one host keep the list within its caps, and a look at it stays cheap.
+#[test]
+fn fifty_thousand_forged_announcements_keep_the_list_bounded() {
+    runtime().block_on(async {
+        let listener = Listener::start(&DiscoveryConfig::loopback(0)).expect("listens on loopback");
+        let socket = loopback_socket().await;
+        let real = Identity::generate().expect("identity").fingerprint();
+        for port in 0..100_u16 {
+            announce_to(&listener, &socket, &Announcement::new(real, 40_000 + port, "Real", GameKind::Dunno)).await;
+        }
+        for forged in 0..50_000_u32 {
+            let announcement = Announcement::new(Fingerprint::of(&forged.to_be_bytes()), 40_000, "Forged", GameKind::Dunno);
+            announce_to(&listener, &socket, &announcement).await;
+            if forged % 500 == 0 {
+                // Let the listener keep up (a full socket buffer would drop datagrams).
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let started = Instant::now();
+        let looks = 100;
+        let mut hosts = Vec::new();
+        for _ in 0..looks {
+            hosts = listener.hosts();
+        }
+        let per_look = started.elapsed() / looks;
+        eprintln!("after 50,000 forged announcements: {} hosts listed, {per_look:?} per look at the list", hosts.len());
+        assert_eq!(hosts.len(), MAX_HOSTS, "the list is full, and no longer");
+        assert!(hosts.iter().all(|host| host.addresses.len() <= MAX_ADDRESSES));
+    });
 }

@@ -188,14 +188,17 @@ fn a_dropped_seat_waits_its_grace_then_a_bot_plays_it_until_its_guest_returns() 
     assert!(matches!(table.devices[&ConnId(1)].table.seats[1].holder, Holder::Bot(_)));
 
     // A Hello without the token is somebody new: the seat stays with the bot.
-    table.core.join(ConnId(7), Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: None });
+    let now = Instant::now();
+    table.core.join(ConnId(7), Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: None }, now);
     // (The bot's decision was handed out above, once: the seat's control tells who plays it.)
     assert!(table.core.seats()[1].bot_level().is_some(), "the seat stays with the bot");
     // With its token (kept across an app restart in known-hosts.json) the guest takes its seat
     // back, hand and all, on a new connection.
-    let effects = table
-        .core
-        .join(ConnId(8), Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: Some(token) });
+    let effects = table.core.join(
+        ConnId(8),
+        Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: Some(token) },
+        now,
+    );
     let Some(Effect::Welcome(_, welcome)) = effects.first() else { panic!("a welcome: {effects:?}") };
     assert_eq!(welcome.answer.as_ref().expect("admitted").resumed, Some(Seat(1)));
     table.deliver(effects);

@@ -31,6 +31,12 @@ pub const DEFAULT_PORT: u16 = 47_474;
 const MAX_DATAGRAM: usize = 512;
 /// Marks a Cardtable announcement.
 const MAGIC: [u8; 4] = *b"CTBL";
+/// Most hosts a listener keeps: a flood of forged announcements pushes out the one heard from
+/// least recently, never grows the list (a real host comes back with its next announcement).
+pub const MAX_HOSTS: usize = 64;
+/// Most addresses kept for one host (fingerprint); a new one replaces the one heard from least
+/// recently.
+pub const MAX_ADDRESSES: usize = 4;
 
 /// How announcements travel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,18 +235,93 @@ impl Drop for Announcer {
 /// A host heard on the LAN.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Discovered {
-    /// Where to connect: the announcement's sender with its QUIC port.
-    pub address: SocketAddr,
-    /// What it said.
+    /// Where it was heard: each announcement's sender with its QUIC port, the most recently
+    /// heard first (at most [`MAX_ADDRESSES`]). Anyone may announce any fingerprint, so a join
+    /// tries each in turn and the pin decides which is the host.
+    pub addresses: Vec<SocketAddr>,
+    /// What it said last.
     pub announcement: Announcement,
     /// When it was last heard.
     pub heard: Instant,
 }
 
+impl Discovered {
+    /// The address heard most recently (the one shown).
+    #[must_use]
+    pub fn address(&self) -> SocketAddr {
+        *self.addresses.first().expect("a host is listed only with an address heard")
+    }
+}
+
+/// Hosts heard, by fingerprint, each with the times its addresses were heard.
+#[derive(Debug, Default)]
+struct Heard {
+    hosts: HashMap<Fingerprint, HeardHost>,
+}
+
+#[derive(Debug)]
+struct HeardHost {
+    addresses: Vec<(SocketAddr, Instant)>,
+    announcement: Announcement,
+    heard: Instant,
+}
+
+impl Heard {
+    /// Takes in an announcement from `address` at `now`, within [`MAX_HOSTS`] and
+    /// [`MAX_ADDRESSES`].
+    fn hear(&mut self, announcement: Announcement, address: SocketAddr, now: Instant) {
+        let fingerprint = announcement.fingerprint;
+        if !self.hosts.contains_key(&fingerprint) && self.hosts.len() >= MAX_HOSTS {
+            let oldest = self.hosts.iter().min_by_key(|(_, host)| host.heard).map(|(fingerprint, _)| *fingerprint);
+            if let Some(oldest) = oldest {
+                self.hosts.remove(&oldest);
+            }
+        }
+        let host = self.hosts.entry(fingerprint).or_insert_with(|| HeardHost {
+            addresses: Vec::new(),
+            announcement: announcement.clone(),
+            heard: now,
+        });
+        host.announcement = announcement;
+        host.heard = now;
+        if let Some(entry) = host.addresses.iter_mut().find(|(known, _)| *known == address) {
+            entry.1 = now;
+        } else if host.addresses.len() < MAX_ADDRESSES {
+            host.addresses.push((address, now));
+        } else if let Some(oldest) = host.addresses.iter_mut().min_by_key(|(_, heard)| *heard) {
+            *oldest = (address, now);
+        }
+    }
+
+    /// The hosts heard within `expiry` of `now`, by name; older addresses and hosts are dropped.
+    fn recent(&mut self, now: Instant, expiry: Duration) -> Vec<Discovered> {
+        let fresh = |heard: Instant| now.saturating_duration_since(heard) <= expiry;
+        self.hosts.retain(|_, host| {
+            host.addresses.retain(|(_, heard)| fresh(*heard));
+            fresh(host.heard) && !host.addresses.is_empty()
+        });
+        let mut hosts: Vec<Discovered> = self
+            .hosts
+            .values()
+            .map(|host| {
+                let mut addresses = host.addresses.clone();
+                addresses.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                Discovered {
+                    addresses: addresses.into_iter().map(|(address, _)| address).collect(),
+                    announcement: host.announcement.clone(),
+                    heard: host.heard,
+                }
+            })
+            .collect();
+        hosts.sort_by(|a, b| a.announcement.name.cmp(&b.announcement.name).then(a.addresses.cmp(&b.addresses)));
+        hosts
+    }
+}
+
 /// Listens for announcements until dropped.
 #[derive(Debug)]
 pub struct Listener {
-    heard: Arc<Mutex<HashMap<Fingerprint, Discovered>>>,
+    heard: Arc<Mutex<Heard>>,
     expiry: Duration,
     port: u16,
     task: JoinHandle<()>,
@@ -256,7 +337,7 @@ impl Listener {
         let error = |source| DiscoveryError { interface: config.interface, source };
         let socket = listener_socket(config).map_err(error)?;
         let port = socket.local_addr().map_err(error)?.port();
-        let heard: Arc<Mutex<HashMap<Fingerprint, Discovered>>> = Arc::default();
+        let heard: Arc<Mutex<Heard>> = Arc::default();
         let writer = heard.clone();
         let task = tokio::spawn(async move {
             let mut buffer = [0; MAX_DATAGRAM];
@@ -265,7 +346,7 @@ impl Listener {
                 let Some(announcement) = read_announcement(&buffer[..len]) else { continue };
                 let address = SocketAddr::new(from.ip(), announcement.port);
                 if let Ok(mut heard) = writer.lock() {
-                    heard.insert(announcement.fingerprint, Discovered { address, announcement, heard: Instant::now() });
+                    heard.hear(announcement, address, Instant::now());
                 }
             }
         });
@@ -278,15 +359,12 @@ impl Listener {
         self.port
     }
 
-    /// The hosts heard recently, by name.
+    /// The hosts heard recently, by name: at most [`MAX_HOSTS`], each with at most
+    /// [`MAX_ADDRESSES`], so this stays cheap enough for every frame of the join screen.
     #[must_use]
     pub fn hosts(&self) -> Vec<Discovered> {
         let Ok(mut heard) = self.heard.lock() else { return Vec::new() };
-        let now = Instant::now();
-        heard.retain(|_, host| now.duration_since(host.heard) <= self.expiry);
-        let mut hosts: Vec<Discovered> = heard.values().cloned().collect();
-        hosts.sort_by(|a, b| a.announcement.name.cmp(&b.announcement.name).then(a.address.cmp(&b.address)));
-        hosts
+        heard.recent(Instant::now(), self.expiry)
     }
 }
 
@@ -304,6 +382,25 @@ fn read_announcement(datagram: &[u8]) -> Option<Announcement> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_list_of_heard_hosts_and_their_addresses_is_capped() {
+        let mut heard = Heard::default();
+        let start = Instant::now();
+        let real = Announcement::new(Fingerprint::of(b"real"), 4000, "Ana", GameKind::Dunno);
+        let home: SocketAddr = "127.0.0.1:4000".parse().expect("address");
+        heard.hear(real.clone(), home, start);
+        for port in 0..20_u16 {
+            heard.hear(real.clone(), SocketAddr::new(home.ip(), 5000 + port), start + Duration::from_millis(u64::from(port) + 1));
+        }
+        for forged in 0..1_000_u32 {
+            let announcement = Announcement::new(Fingerprint::of(&forged.to_be_bytes()), 4000, "Forged", GameKind::Dunno);
+            heard.hear(announcement, home, start + Duration::from_millis(100));
+        }
+        let hosts = heard.recent(start + Duration::from_millis(100), Duration::from_secs(5));
+        assert_eq!(hosts.len(), MAX_HOSTS);
+        assert!(hosts.iter().all(|host| host.addresses.len() <= MAX_ADDRESSES));
+    }
 
     #[test]
     fn foreign_or_damaged_datagrams_are_ignored() {

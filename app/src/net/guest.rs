@@ -11,11 +11,22 @@ use tracing::Instrument;
 use super::codec::{decode_payload, encode_frame, peek_version};
 use super::identity::{Fingerprint, JoinCode};
 use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, Welcome};
-use super::stream::{ReadFailure, read_message, read_payload};
+use super::stream::{FRAME_DEADLINE, ReadFailure, read_message, read_payload};
 use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
 
 /// How long connecting and the Welcome may take.
 pub const JOIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long connecting may take at one of several addresses heard for a host, before the next
+/// is tried.
+pub const HEARD_ADDRESS_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Messages to the host waiting to be written (a person's clicks never come near it).
+const OUTGOING_QUEUE: usize = 256;
+
+/// Messages from the host waiting for the window; when full, reading from the host waits (QUIC
+/// flow control then slows the host down).
+const INCOMING_QUEUE: usize = 1024;
 
 /// Why joining failed.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +40,15 @@ pub enum JoinError {
         got: JoinCode,
         /// The full fingerprint presented.
         presented: Fingerprint,
+    },
+    /// A device answered at an address heard for this host, but with another certificate: a
+    /// forged announcement or another device on that address, not the host's fault.
+    #[error("another device answered for this host at {address} (its code is {got}); the join was stopped before any game data")]
+    Impostor {
+        /// The address heard in an announcement.
+        address: SocketAddr,
+        /// The code of the certificate that answered.
+        got: JoinCode,
     },
     /// Host and guest speak different protocol versions.
     #[error("incompatible version: the host speaks protocol {host}, this device protocol {guest}; update both to the same Cardtable")]
@@ -120,6 +140,8 @@ pub struct JoinRequest {
     pub alpn: Vec<u8>,
     /// Called when an event is waiting (wakes the window).
     pub waker: Option<super::Waker>,
+    /// How long connecting may take.
+    pub connect_timeout: Duration,
 }
 
 impl std::fmt::Debug for JoinRequest {
@@ -136,7 +158,7 @@ impl JoinRequest {
     /// A request with the default liveness and the Cardtable ALPN.
     #[must_use]
     pub fn new(address: SocketAddr, pin: Pin, hello: Hello) -> JoinRequest {
-        JoinRequest { address, pin, hello, liveness: Liveness::default(), alpn: ALPN.to_vec(), waker: None }
+        JoinRequest { address, pin, hello, liveness: Liveness::default(), alpn: ALPN.to_vec(), waker: None, connect_timeout: JOIN_TIMEOUT }
     }
 }
 
@@ -145,8 +167,8 @@ impl JoinRequest {
 pub struct GuestLink {
     admitted: Admitted,
     host: Fingerprint,
-    outgoing: mpsc::UnboundedSender<ClientMsg>,
-    incoming: mpsc::UnboundedReceiver<GuestEvent>,
+    outgoing: mpsc::Sender<ClientMsg>,
+    incoming: mpsc::Receiver<GuestEvent>,
     connection: quinn::Connection,
     endpoint: quinn::Endpoint,
 }
@@ -166,7 +188,9 @@ impl GuestLink {
 
     /// Sends a message to the host.
     pub fn send(&self, message: ClientMsg) {
-        let _ = self.outgoing.send(message);
+        if let Err(mpsc::error::TrySendError::Full(_)) = self.outgoing.try_send(message) {
+            tracing::warn!("too many messages waiting for the host; one was dropped");
+        }
     }
 
     /// The next event, if one is waiting.
@@ -181,7 +205,7 @@ impl GuestLink {
 
     /// Leaves the table for good and closes the connection.
     pub async fn leave(self) {
-        let _ = self.outgoing.send(ClientMsg::Leave);
+        let _ = self.outgoing.send(ClientMsg::Leave).await;
         let _ = tokio::time::timeout(Duration::from_secs(2), self.connection.closed()).await;
         self.endpoint.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"left");
     }
@@ -206,7 +230,7 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     let (config, presented) = client_config(request.pin, request.liveness, &request.alpn)?;
     let unreachable = |reason: String| JoinError::Unreachable { address, reason };
     let connecting = endpoint.connect_with(config, address, SERVER_NAME).map_err(|error| unreachable(error.to_string()))?;
-    let connection = match tokio::time::timeout(JOIN_TIMEOUT, connecting).await {
+    let connection = match tokio::time::timeout(request.connect_timeout, connecting).await {
         Ok(Ok(connection)) => connection,
         Ok(Err(error)) => {
             let seen = presented.lock().ok().and_then(|slot| *slot);
@@ -227,19 +251,46 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     let hello = encode_frame(&request.hello).map_err(|error| JoinError::Protocol(error.to_string()))?;
     send.write_all(&hello).await.map_err(|error| unreachable(error.to_string()))?;
     let mut buffer = Vec::new();
-    let welcome = match tokio::time::timeout(JOIN_TIMEOUT, read_payload(&mut recv, &mut buffer)).await {
+    let welcome = match tokio::time::timeout(JOIN_TIMEOUT, read_payload(&mut recv, &mut buffer, FRAME_DEADLINE)).await {
         Ok(Ok(true)) => read_welcome(&buffer, guest_version)?,
         Ok(Ok(false)) => return Err(JoinError::Protocol("the host closed the stream without a Welcome".to_owned())),
         Ok(Err(error)) => return Err(JoinError::Protocol(error.to_string())),
         Err(_) => return Err(unreachable("no Welcome in time".to_owned())),
     };
     let admitted = welcome.answer.map_err(JoinError::Refused)?;
-    let (outgoing, outbox) = mpsc::unbounded_channel();
-    let (inbox, incoming) = mpsc::unbounded_channel();
+    let (outgoing, outbox) = mpsc::channel(OUTGOING_QUEUE);
+    let (inbox, incoming) = mpsc::channel(INCOMING_QUEUE);
     let span = tracing::info_span!("host", %address, code = %host.join_code());
     tokio::spawn(write_messages(send, outbox).instrument(span.clone()));
     tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, request.waker).instrument(span));
     Ok(GuestLink { admitted, host, outgoing, incoming, connection, endpoint })
+}
+
+/// Joins a host heard on the network, trying each address heard for its fingerprint in turn
+/// (anyone can announce any fingerprint with any address; the pin decides which is real). A
+/// certificate that does not match is another device's, told as [`JoinError::Impostor`].
+///
+/// # Errors
+/// The last failure, an impostor's before others; [`JoinError::Unreachable`] with no address.
+pub async fn join_heard(request: JoinRequest, addresses: &[SocketAddr]) -> Result<GuestLink, JoinError> {
+    let mut impostor = None;
+    let mut failure = None;
+    for (index, &address) in addresses.iter().enumerate() {
+        let mut attempt = request.clone();
+        attempt.address = address;
+        if index + 1 < addresses.len() {
+            attempt.connect_timeout = attempt.connect_timeout.min(HEARD_ADDRESS_TIMEOUT);
+        }
+        match join(attempt).await {
+            Ok(link) => return Ok(link),
+            Err(JoinError::IdentityChanged { got, .. }) => {
+                tracing::warn!(%address, %got, "another device answered for this host");
+                impostor.get_or_insert(JoinError::Impostor { address, got });
+            }
+            Err(error) => failure = Some(error),
+        }
+    }
+    Err(impostor.or(failure).unwrap_or(JoinError::Unreachable { address: request.address, reason: "no address was heard".to_owned() }))
 }
 
 /// Reads the Welcome: the version first, so another version is told as such.
@@ -257,7 +308,7 @@ fn is_alpn_refusal(error: &quinn::ConnectionError) -> bool {
     matches!(error, quinn::ConnectionError::ConnectionClosed(close) if u64::from(close.error_code) == 0x100 + 120)
 }
 
-async fn write_messages(mut send: quinn::SendStream, mut outbox: mpsc::UnboundedReceiver<ClientMsg>) {
+async fn write_messages(mut send: quinn::SendStream, mut outbox: mpsc::Receiver<ClientMsg>) {
     while let Some(message) = outbox.recv().await {
         let frame = match encode_frame(&message) {
             Ok(frame) => frame,
@@ -277,7 +328,7 @@ async fn read_messages(
     connection: quinn::Connection,
     mut recv: quinn::RecvStream,
     mut buffer: Vec<u8>,
-    inbox: mpsc::UnboundedSender<GuestEvent>,
+    inbox: mpsc::Sender<GuestEvent>,
     waker: Option<super::Waker>,
 ) {
     let wake = || {
@@ -286,14 +337,18 @@ async fn read_messages(
         }
     };
     let ending = loop {
-        match read_message::<HostMsg>(&mut recv, &mut buffer).await {
+        match read_message::<HostMsg>(&mut recv, &mut buffer, FRAME_DEADLINE).await {
             Ok(Some(message)) => {
-                if inbox.send(GuestEvent::Message(message)).is_err() {
+                if inbox.send(GuestEvent::Message(message)).await.is_err() {
                     return;
                 }
                 wake();
             }
             Ok(None) => break ending_of(&connection.closed().await),
+            Err(ReadFailure::Late(deadline)) => {
+                tracing::warn!(?deadline, "a frame from the host came too slowly");
+                break Ending::Lost(format!("a frame from the host did not arrive within {deadline:?}"));
+            }
             Err(ReadFailure::Frame(error)) => {
                 tracing::warn!(%error, "malformed frame from the host");
                 connection.close(quinn::VarInt::from_u32(CloseCode::Protocol as u32), error.to_string().as_bytes());
@@ -304,7 +359,7 @@ async fn read_messages(
         }
     };
     tracing::info!(%ending, "connection ended");
-    let _ = inbox.send(GuestEvent::Ended(ending));
+    let _ = inbox.send(GuestEvent::Ended(ending)).await;
     wake();
 }
 

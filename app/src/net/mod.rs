@@ -9,7 +9,9 @@
 //! | [`tls`] | TLS 1.3 configurations (ring only) and the guest's pinning verifier |
 //! | [`known_hosts`] | trusted hosts by identity, with the resume token of one's seat there |
 //! | [`table`] | the networked table's authority without IO: lobby, checks, per-seat updates |
-//! | [`server`] | the QUIC host around the table |
+//! | [`server`] | the QUIC host around the table: its table task and the routes of its frames |
+//! | `connection` | one guest's connection at the host: let in, Hello, frames in time and within budget |
+//! | [`limits`] | what one device may make the host hold, and the counters of what was turned away |
 //! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
 //! | [`remote`] | a device's picture of the table, built from the host's messages |
 //! | [`session`] | that picture as the table screen's [`crate::session::Session`] |
@@ -19,12 +21,14 @@
 //! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
 
 pub mod codec;
+mod connection;
 pub mod discovery;
 pub mod guest;
 mod hex_bytes;
 pub mod identity;
 pub mod known_hosts;
 pub mod lan;
+pub mod limits;
 pub mod protocol;
 pub mod record;
 pub mod relay;

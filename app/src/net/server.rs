@@ -1,9 +1,11 @@
-//! The QUIC host: an endpoint with the device certificate, one task per guest connection (in a
-//! tracing span), and one task that owns the [`TableCore`] and carries out its effects. Bots
-//! decide on blocking worker threads, paced so people can follow them.
+//! The QUIC host: an endpoint with the device certificate and transport limits (see
+//! [`super::tls`]), the [`super::connection`] tasks that let guests in and read them, and one
+//! task that owns the [`TableCore`] and carries out its effects. Bots decide on blocking worker
+//! threads, paced so people can follow them.
 //!
-//! A connection's first frame must be a Hello within [`HELLO_TIMEOUT`]; a frame over the cap
-//! or one that does not decode closes that connection with the reason, and the table plays on.
+//! Every queue is bounded: guests' messages wait in [`INBOX`] (a full inbox makes readers
+//! wait), frames for a guest in its line (a guest that lets too much pile up is dropped), the
+//! host's own device's requests and messages in their own queues, served before guests'.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -13,10 +15,11 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::Instrument;
 
-use super::codec::{FrameError, decode_payload, encode_frame, peek_version};
+use super::codec::{FrameError, encode_frame};
+use super::connection::{Backlog, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
-use super::protocol::{ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, PROTOCOL_VERSION, Welcome};
-use super::stream::{ReadFailure, read_message, read_payload};
+use super::limits::{Counted, Gate, HostLimits, HostStats, StatsSnapshot};
+use super::protocol::{ClientMsg, CloseCode, HostMsg};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
 use super::tls::{Liveness, TlsError, server_config};
@@ -28,11 +31,20 @@ use crate::session::host::Host;
 /// which).
 pub const DEFAULT_PORT: u16 = 47_475;
 
-/// How long a new connection may take to say Hello.
-pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// Guests' messages (and bots' decisions) waiting for the table task.
+pub const INBOX: usize = 256;
 
-/// Frames waiting for one slow guest before it is dropped.
-const OUTBOUND_QUEUE: usize = 1024;
+/// The host's own device's requests waiting for the table task, and the table's messages
+/// waiting for that device's window.
+const LOCAL_QUEUE: usize = 1024;
+
+/// Connection attempts quinn itself holds before the application sees them; beyond it, it
+/// refuses them.
+const MAX_INCOMING: usize = 64;
+
+/// Bytes quinn buffers for one connection attempt not yet let in, and for all of them.
+const INCOMING_BUFFER: u64 = 64 * 1024;
+const INCOMING_BUFFER_TOTAL: u64 = 1024 * 1024;
 
 /// A look at every frame sent to a guest, with the state it was made from (the leak tests use
 /// it; the app does not).
@@ -45,7 +57,7 @@ pub struct HostSettings {
     pub bind: SocketAddr,
     /// Keep-alives and the idle timeout after which a silent guest counts as dropped.
     pub liveness: Liveness,
-    /// How bots are paced so people can follow them (the host may change it during play).
+    /// Pause before each bot move, so people can follow.
     pub bot_pace: Pacing,
     /// How often the grace periods are checked.
     pub tick: Duration,
@@ -53,6 +65,8 @@ pub struct HostSettings {
     pub audit: Option<FrameAudit>,
     /// Called when a message for the host's own device is waiting (wakes the window).
     pub waker: Option<super::Waker>,
+    /// What peers may make the host hold.
+    pub limits: HostLimits,
 }
 
 impl Default for HostSettings {
@@ -61,9 +75,10 @@ impl Default for HostSettings {
             bind: SocketAddr::from(([0, 0, 0, 0], 0)),
             liveness: Liveness::default(),
             bot_pace: Pacing::from(crate::settings::BotPace::Normal),
-            tick: Duration::from_millis(250),
+            tick: Duration::from_millis(100),
             audit: None,
             waker: None,
+            limits: HostLimits::default(),
         }
     }
 }
@@ -74,6 +89,7 @@ impl std::fmt::Debug for HostSettings {
             .field("bind", &self.bind)
             .field("liveness", &self.liveness)
             .field("bot_pace", &self.bot_pace)
+            .field("limits", &self.limits)
             .finish_non_exhaustive()
     }
 }
@@ -94,26 +110,18 @@ pub enum HostError {
     },
 }
 
-/// What reaches the table task.
-enum Inbound {
-    Hello {
-        conn: ConnId,
-        hello: Hello,
-        outbound: mpsc::Sender<Outbound>,
-    },
-    Message(ConnId, ClientMsg),
-    Gone(ConnId),
+/// What the host's own device asks of the table task.
+enum Local {
+    Message(ClientMsg),
     Command(HostCommand),
-    /// A bot's worker has its answer ready.
-    BotReady,
     Shutdown(oneshot::Sender<()>),
 }
 
-/// What a connection's writer does next.
-#[derive(Debug)]
-enum Outbound {
-    Frame(Vec<u8>),
-    Close(CloseCode, String),
+/// Sends a request of the host's own device; a full queue (the table task stuck) drops it.
+fn ask(requests: &mpsc::Sender<Local>, request: Local) {
+    if let Err(mpsc::error::TrySendError::Full(_)) = requests.try_send(request) {
+        tracing::warn!("the table is not keeping up with this device's requests; one was dropped");
+    }
 }
 
 /// A running host: its address and identity, and the host's own device's line to the table.
@@ -121,10 +129,20 @@ enum Outbound {
 pub struct HostHandle {
     addr: SocketAddr,
     fingerprint: Fingerprint,
-    inbox: mpsc::UnboundedSender<Inbound>,
-    local: Option<mpsc::UnboundedReceiver<HostMsg>>,
+    requests: mpsc::Sender<Local>,
+    local: Option<mpsc::Receiver<HostMsg>>,
     state: MatchState,
     endpoint: quinn::Endpoint,
+    stats: Arc<HostStats>,
+}
+
+/// The host's own device's line to its table, for the device's table screen: it sends like a
+/// guest and receives what the table tells the host's device.
+#[derive(Debug)]
+pub struct LocalLine {
+    requests: mpsc::Sender<Local>,
+    from_table: mpsc::Receiver<HostMsg>,
+    state: MatchState,
 }
 
 /// The match at a hosted table as its authority holds it, for the host's own device to keep
@@ -132,19 +150,10 @@ pub struct HostHandle {
 /// in the lobby. Nothing of it is ever sent to a guest.
 pub type MatchState = watch::Receiver<Option<Arc<Host>>>;
 
-/// The host's own device's line to its table, for the device's table screen: it sends like a
-/// guest and receives what the table tells the host's device.
-#[derive(Debug)]
-pub struct LocalLine {
-    inbox: mpsc::UnboundedSender<Inbound>,
-    from_table: mpsc::UnboundedReceiver<HostMsg>,
-    state: MatchState,
-}
-
 impl LocalLine {
     /// Sends a request as the host's device.
     pub fn send(&self, message: ClientMsg) {
-        let _ = self.inbox.send(Inbound::Message(ConnId::LOCAL, message));
+        ask(&self.requests, Local::Message(message));
     }
 
     /// The next message, if one is waiting; `Err` once the table has stopped.
@@ -161,7 +170,7 @@ impl LocalLine {
 
     /// Carries out a command of the host's own device (bots' pace, step mode).
     pub fn command(&self, command: HostCommand) {
-        let _ = self.inbox.send(Inbound::Command(command));
+        ask(&self.requests, Local::Command(command));
     }
 
     /// The match as the table's authority holds it, when it changed since the last call.
@@ -170,9 +179,9 @@ impl LocalLine {
     }
 }
 
-impl std::fmt::Debug for Inbound {
+impl std::fmt::Debug for Local {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Inbound")
+        f.write_str("Local")
     }
 }
 
@@ -197,12 +206,18 @@ impl HostHandle {
 
     /// Configures the table (lobby), starts a match, and so on.
     pub fn command(&self, command: HostCommand) {
-        let _ = self.inbox.send(Inbound::Command(command));
+        ask(&self.requests, Local::Command(command));
     }
 
     /// The host's own device acts at the table (its seats), like a guest.
     pub fn send(&self, message: ClientMsg) {
-        let _ = self.inbox.send(Inbound::Message(ConnId::LOCAL, message));
+        ask(&self.requests, Local::Message(message));
+    }
+
+    /// What the host's limits have turned away so far, and how many participants it holds.
+    #[must_use]
+    pub fn stats(&self) -> StatsSnapshot {
+        self.stats.snapshot()
     }
 
     /// The next message for the host's own device, if one is waiting (until the line is
@@ -218,13 +233,13 @@ impl HostHandle {
 
     /// Hands the host's own device's line to its table screen.
     pub fn take_line(&mut self) -> Option<LocalLine> {
-        Some(LocalLine { inbox: self.inbox.clone(), from_table: self.local.take()?, state: self.state.clone() })
+        Some(LocalLine { requests: self.requests.clone(), from_table: self.local.take()?, state: self.state.clone() })
     }
 
     /// Closes the table: every guest is told the host left, then the endpoint shuts down.
     pub async fn close(self) {
         let (done, wait) = oneshot::channel();
-        if self.inbox.send(Inbound::Shutdown(done)).is_ok() {
+        if self.requests.send(Local::Shutdown(done)).await.is_ok() {
             let _ = wait.await;
         }
         self.endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table");
@@ -244,184 +259,109 @@ impl Drop for HostHandle {
 /// # Errors
 /// TLS setup failed, or the address cannot be bound.
 pub fn start_host(table: TableCore, identity: &Identity, settings: HostSettings) -> Result<HostHandle, HostError> {
-    let config = server_config(identity, settings.liveness)?;
+    let mut config = server_config(identity, settings.liveness)?;
+    config.max_incoming(MAX_INCOMING).incoming_buffer_size(INCOMING_BUFFER).incoming_buffer_size_total(INCOMING_BUFFER_TOTAL);
     let endpoint = quinn::Endpoint::server(config, settings.bind).map_err(|source| HostError::Bind { bind: settings.bind, source })?;
     let addr = endpoint.local_addr().map_err(|source| HostError::Bind { bind: settings.bind, source })?;
-    let (inbox, inbound) = mpsc::unbounded_channel();
-    let (local_tx, local) = mpsc::unbounded_channel();
+    let (inbox, inbound) = mpsc::channel(INBOX);
+    let (requests, requested) = mpsc::channel(LOCAL_QUEUE);
+    let (local_tx, local) = mpsc::channel(LOCAL_QUEUE);
     let (state_tx, state) = watch::channel(None);
+    let stats = Arc::new(HostStats::default());
+    let gate = Gate::new(settings.limits, stats.clone());
     tracing::info!(%addr, code = %identity.join_code(), "hosting a table");
-    tokio::spawn(accept_loop(endpoint.clone(), inbox.clone()).instrument(tracing::info_span!("accept", %addr)));
-    let lines = Lines { inbox: inbox.downgrade(), local: local_tx, state: state_tx };
-    tokio::spawn(run_table(table, inbound, lines, settings).instrument(tracing::info_span!("table", %addr)));
-    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), inbox, local: Some(local), state, endpoint })
+    let accepting = accept_loop(endpoint.clone(), gate, settings.limits, stats.clone(), inbox.clone());
+    tokio::spawn(accepting.instrument(tracing::info_span!("accept", %addr)));
+    let queues = Queues { inbound, requested, inbox: inbox.downgrade() };
+    let lines = Lines { local: local_tx, state: state_tx };
+    let table = run_table(table, queues, lines, stats.clone(), settings);
+    tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
+    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), requests, local: Some(local), state, endpoint, stats })
 }
 
-async fn accept_loop(endpoint: quinn::Endpoint, inbox: mpsc::UnboundedSender<Inbound>) {
-    let mut next = 1_u64;
-    while let Some(incoming) = endpoint.accept().await {
-        let conn = ConnId(next);
-        next += 1;
-        let span = tracing::info_span!("guest", conn = conn.0, remote = %incoming.remote_address());
-        tokio::spawn(serve_connection(incoming, conn, inbox.clone()).instrument(span));
-    }
+/// What the table task reads: guests' messages and bots' decisions, and the host's own
+/// device's requests (served first).
+struct Queues {
+    inbound: mpsc::Receiver<Inbound>,
+    requested: mpsc::Receiver<Local>,
+    inbox: mpsc::WeakSender<Inbound>,
 }
 
-/// One guest's connection: handshake, Hello, then frames to the table until it ends.
-async fn serve_connection(incoming: quinn::Incoming, conn: ConnId, inbox: mpsc::UnboundedSender<Inbound>) {
-    let connection = match incoming.await {
-        Ok(connection) => connection,
-        Err(error) => {
-            tracing::info!(%error, "handshake failed");
-            return;
-        }
+/// The table task's lines out to the host's own device: its messages, and the match state it
+/// keeps.
+struct Lines {
+    local: mpsc::Sender<HostMsg>,
+    state: watch::Sender<Option<Arc<Host>>>,
+}
+
+/// The table task: owns the core, carries out its effects, and wakes it when its clock says (a
+/// bot's pause or a snap window's grace ends, bots' optional answers are due; the ticker for
+/// the grace of dropped guests and the lobby's broadcasts). The host's own device and the clock
+/// are served before guests' messages, so a flood of those never holds up the host's screen,
+/// the grace periods or the lobby's broadcasts.
+async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc<HostStats>, settings: HostSettings) {
+    let Queues { mut inbound, mut requested, inbox } = queues;
+    let Lines { local, state } = lines;
+    let mut router = Router {
+        connections: HashMap::new(),
+        local,
+        audit: settings.audit.clone(),
+        waker: settings.waker.clone(),
+        outbound_bytes: settings.limits.outbound_bytes,
+        stats: stats.clone(),
     };
-    let (send, mut recv) = match tokio::time::timeout(HELLO_TIMEOUT, connection.accept_bi()).await {
-        Ok(Ok(streams)) => streams,
-        Ok(Err(error)) => {
-            tracing::info!(%error, "no stream opened");
-            return;
-        }
-        Err(_) => {
-            close(&connection, CloseCode::Protocol, "no Hello in time");
-            return;
-        }
-    };
-    let mut buffer = Vec::new();
-    let hello = match tokio::time::timeout(HELLO_TIMEOUT, read_payload(&mut recv, &mut buffer)).await {
-        Ok(Ok(true)) => hello_from(&buffer),
-        Ok(Ok(false)) => return,
-        Ok(Err(ReadFailure::Frame(error))) => Err(HelloProblem::Frame(error)),
-        Ok(Err(ReadFailure::Connection(error))) => {
-            tracing::info!(%error, "connection failed before its Hello");
-            return;
-        }
-        Err(_) => {
-            close(&connection, CloseCode::Protocol, "no Hello in time");
-            return;
-        }
-    };
-    let (outbound, queue) = mpsc::channel(OUTBOUND_QUEUE);
-    tokio::spawn(write_frames(connection.clone(), send, queue).in_current_span());
-    match hello {
-        Ok(hello) => {
-            let _ = inbox.send(Inbound::Hello { conn, hello, outbound });
-        }
-        Err(HelloProblem::Version(guest)) => {
-            let refusal = JoinRefusal::IncompatibleVersion { host: PROTOCOL_VERSION, guest };
-            tracing::info!(%refusal, "guest turned away");
-            let reason = refusal.to_string();
-            if let Ok(frame) = encode_frame(&Welcome { version: PROTOCOL_VERSION, answer: Err(refusal) }) {
-                let _ = outbound.send(Outbound::Frame(frame)).await;
-            }
-            let _ = outbound.send(Outbound::Close(CloseCode::Version, reason)).await;
-            return;
-        }
-        Err(HelloProblem::Frame(error)) => {
-            tracing::info!(%error, "malformed Hello");
-            let _ = outbound.send(Outbound::Close(CloseCode::Protocol, error.to_string())).await;
-            return;
-        }
-    }
-    loop {
-        match read_message::<ClientMsg>(&mut recv, &mut buffer).await {
-            Ok(Some(message)) => {
-                if inbox.send(Inbound::Message(conn, message)).is_err() {
-                    break;
-                }
-            }
-            Ok(None) => break,
-            Err(ReadFailure::Frame(error)) => {
-                tracing::warn!(%error, "malformed frame; closing this connection");
-                close(&connection, CloseCode::Protocol, &error.to_string());
-                break;
-            }
-            Err(ReadFailure::Connection(error)) => {
-                tracing::info!(%error, "connection ended");
-                break;
-            }
-        }
-    }
-    let _ = inbox.send(Inbound::Gone(conn));
-}
-
-enum HelloProblem {
-    Version(u32),
-    Frame(FrameError),
-}
-
-/// Reads a Hello: the version first, so another version is answered in words.
-fn hello_from(payload: &[u8]) -> Result<Hello, HelloProblem> {
-    let version = peek_version(payload).map_err(HelloProblem::Frame)?;
-    if version != PROTOCOL_VERSION {
-        return Err(HelloProblem::Version(version));
-    }
-    decode_payload(payload).map_err(HelloProblem::Frame)
-}
-
-fn close(connection: &quinn::Connection, code: CloseCode, reason: &str) {
-    connection.close(quinn::VarInt::from_u32(code as u32), reason.as_bytes());
-}
-
-/// Writes a connection's frames in order; a close waits (briefly) until what was written has
-/// been received, so a refusal's Welcome is read before the connection closes.
-async fn write_frames(connection: quinn::Connection, mut send: quinn::SendStream, mut queue: mpsc::Receiver<Outbound>) {
-    while let Some(outbound) = queue.recv().await {
-        match outbound {
-            Outbound::Frame(frame) => {
-                if let Err(error) = send.write_all(&frame).await {
-                    tracing::info!(%error, "cannot write to guest");
-                    return;
-                }
-            }
-            Outbound::Close(code, reason) => {
-                let _ = send.finish();
-                let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
-                close(&connection, code, &reason);
-                return;
-            }
-        }
-    }
-}
-
-/// The table task: owns the core, carries out its effects, and wakes it when its clock says
-/// (a bot's pause or a snap window's grace ends, bots' optional answers are due, the grace of a
-/// dropped guest runs out).
-async fn run_table(mut core: TableCore, mut inbound: mpsc::UnboundedReceiver<Inbound>, lines: Lines, settings: HostSettings) {
-    let Lines { inbox, local, state } = lines;
-    let mut router = Router { connections: HashMap::new(), local, audit: settings.audit.clone(), waker: settings.waker.clone() };
-    let mut published = None;
     let mut ticker = tokio::time::interval(settings.tick);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut thinking: Option<PendingDecision> = None;
+    let mut published = None;
+    let mut device_gone = false;
     core.set_pacing(settings.bot_pace);
     // The host's own device sees the lobby from the start.
-    router.carry_out(core.command(HostCommand::BackToLobby), &mut core);
+    let mut effects = core.command(HostCommand::BackToLobby);
+    effects.extend(core.flush());
+    router.carry_out(effects, &mut core);
     loop {
         let wake = core.wake_at();
         let effects = tokio::select! {
+            biased;
+            request = requested.recv(), if !device_gone => match request {
+                None => {
+                    device_gone = true;
+                    Vec::new()
+                }
+                Some(Local::Message(message)) => core.receive(ConnId::LOCAL, message, Instant::now()),
+                Some(Local::Command(command)) => core.command(command),
+                Some(Local::Shutdown(done)) => {
+                    router.close_all();
+                    let _ = done.send(());
+                    break;
+                }
+            },
+            _ = ticker.tick() => {
+                let mut effects = core.tick(Instant::now());
+                // Lobby changes since the last tick go out as one broadcast.
+                effects.extend(core.flush());
+                effects
+            }
+            () = sleep_until(wake), if wake.is_some() => Vec::new(),
             message = inbound.recv() => match message {
                 None => break,
-                Some(Inbound::Hello { conn, hello, outbound }) => {
-                    router.connections.insert(conn, outbound);
-                    core.join(conn, hello)
+                Some(Inbound::Hello { conn, hello, line }) => {
+                    router.connections.insert(conn, line);
+                    core.join(conn, hello, Instant::now())
                 }
                 Some(Inbound::Message(conn, message)) => core.receive(conn, message, Instant::now()),
                 Some(Inbound::Gone(conn)) => {
                     router.connections.remove(&conn);
                     core.disconnected(conn, Instant::now())
                 }
-                Some(Inbound::Command(command)) => core.command(command),
-                Some(Inbound::BotReady) => collect_decision(&mut thinking, &mut core),
-                Some(Inbound::Shutdown(done)) => {
-                    router.close_all();
-                    let _ = done.send(());
-                    break;
-                }
+                // Collected below, as after every wake.
+                Some(Inbound::BotReady) => Vec::new(),
             },
-            _ = ticker.tick() => core.tick(Instant::now()),
-            () = sleep_until(wake), if wake.is_some() => Vec::new(),
         };
+        router.carry_out(effects, &mut core);
+        // A worker's answer (its wake-up may have been lost to a full inbox: the ticker comes).
+        let effects = collect_decision(&mut thinking, &mut core);
         router.carry_out(effects, &mut core);
         // Bots answer "One!" and snaps a moment after each move, as people would; one answer
         // per call, so each frame is made in the state it shows.
@@ -438,26 +378,19 @@ async fn run_table(mut core: TableCore, mut inbound: mpsc::UnboundedReceiver<Inb
             let inbox = inbox.clone();
             thinking = Some(PendingDecision::start(Box::new(turn), move || {
                 if let Some(inbox) = inbox.upgrade() {
-                    let _ = inbox.send(Inbound::BotReady);
+                    let _ = inbox.try_send(Inbound::BotReady);
                 }
             }));
             let effects = collect_decision(&mut thinking, &mut core);
             router.carry_out(effects, &mut core);
         }
+        stats.set_participants(core.participants());
         let mark = core.host().map(|host| (host.seed(), host.steps().len()));
         if mark != published {
             published = mark;
             state.send_replace(core.host().cloned().map(Arc::new));
         }
     }
-}
-
-/// The table task's lines out: to itself (bots' workers), to the host's own device, and the
-/// match state for the host's device to keep.
-struct Lines {
-    inbox: mpsc::WeakUnboundedSender<Inbound>,
-    local: mpsc::UnboundedSender<HostMsg>,
-    state: watch::Sender<Option<Arc<Host>>>,
 }
 
 /// Sleeps until `wake`; never wakes without one (its `select!` branch is off then).
@@ -485,10 +418,12 @@ fn collect_decision(thinking: &mut Option<PendingDecision>, core: &mut TableCore
 
 /// Carries the core's effects to the connections and the host's own device.
 struct Router {
-    connections: HashMap<ConnId, mpsc::Sender<Outbound>>,
-    local: mpsc::UnboundedSender<HostMsg>,
+    connections: HashMap<ConnId, Line>,
+    local: mpsc::Sender<HostMsg>,
     audit: Option<FrameAudit>,
     waker: Option<super::Waker>,
+    outbound_bytes: usize,
+    stats: Arc<HostStats>,
 }
 
 impl Router {
@@ -498,14 +433,16 @@ impl Router {
         for effect in effects {
             match effect {
                 Effect::Send(ConnId::LOCAL, message) => {
-                    let _ = self.local.send(message);
+                    if let Err(mpsc::error::TrySendError::Full(_)) = self.local.try_send(message) {
+                        tracing::warn!("this device's window is not reading the table's messages; one was dropped");
+                    }
                     woken = true;
                 }
                 Effect::Welcome(conn, welcome) => self.send_frame(conn, encode_frame(&welcome), core, &mut dropped),
                 Effect::Send(conn, message) => self.send_frame(conn, encode_frame(&message), core, &mut dropped),
                 Effect::Close(conn, code, reason) => {
-                    if let Some(queue) = self.connections.remove(&conn) {
-                        let _ = queue.try_send(Outbound::Close(code, reason));
+                    if let Some(line) = self.connections.remove(&conn) {
+                        line.close(code, reason);
                     }
                 }
             }
@@ -521,7 +458,7 @@ impl Router {
     }
 
     fn send_frame(&mut self, conn: ConnId, frame: Result<Vec<u8>, FrameError>, core: &TableCore, dropped: &mut Vec<ConnId>) {
-        let Some(queue) = self.connections.get(&conn) else { return };
+        let Some(line) = self.connections.get(&conn) else { return };
         let frame = match frame {
             Ok(frame) => frame,
             Err(error) => {
@@ -532,17 +469,18 @@ impl Router {
         if let Some(audit) = &self.audit {
             audit(conn, &frame, core.host());
         }
-        if let Err(mpsc::error::TrySendError::Full(_)) = queue.try_send(Outbound::Frame(frame)) {
+        if line.frame(frame, self.outbound_bytes) == Err(Backlog::Full) {
             tracing::warn!(conn = conn.0, "guest too slow; dropping it");
-            let _ = queue.try_send(Outbound::Close(CloseCode::TooSlow, "too many frames waiting".to_owned()));
+            self.stats.count(Counted::TooSlow);
+            line.close_now(CloseCode::TooSlow, "too many frames waiting");
             self.connections.remove(&conn);
             dropped.push(conn);
         }
     }
 
     fn close_all(&mut self) {
-        for (_, queue) in self.connections.drain() {
-            let _ = queue.try_send(Outbound::Close(CloseCode::HostLeft, "the host closed the table".to_owned()));
+        for (_, line) in self.connections.drain() {
+            line.close(CloseCode::HostLeft, "the host closed the table".to_owned());
         }
     }
 }

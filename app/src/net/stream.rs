@@ -1,9 +1,15 @@
 //! Frames over a QUIC stream: the length prefix is read and checked against the cap before the
-//! payload buffer grows, and a clean end of stream between frames is told apart from a cut.
+//! payload buffer grows, a frame once begun must arrive whole within a deadline, and a clean
+//! end of stream between frames is told apart from a cut.
+
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 
 use super::codec::{FrameError, HEADER_LEN, decode_payload, payload_len};
+
+/// Time a frame has to arrive whole once its first byte came, unless the caller says otherwise.
+pub const FRAME_DEADLINE: Duration = Duration::from_secs(5);
 
 /// Why no frame could be read.
 #[derive(Debug, thiserror::Error)]
@@ -11,29 +17,47 @@ pub enum ReadFailure {
     /// The peer sent a bad frame: the connection should be closed with this reason.
     #[error(transparent)]
     Frame(#[from] FrameError),
+    /// A frame began but did not arrive whole in time (a peer trickling bytes).
+    #[error("a frame did not arrive whole within {0:?}")]
+    Late(Duration),
     /// The stream or connection ended inside a frame, or failed.
     #[error("the connection failed: {0}")]
     Connection(#[from] quinn::ReadError),
 }
 
 /// Reads one frame's payload into `buffer`; `Ok(false)` when the stream ended cleanly before a
-/// new frame began.
+/// new frame began. Waiting for a frame to begin takes as long as it takes (a guest thinking);
+/// once its first byte came, the rest must follow within `deadline`.
 ///
 /// # Errors
-/// A prefix over the cap or zero, a frame cut short, or a connection failure.
-pub async fn read_payload(recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>) -> Result<bool, ReadFailure> {
+/// A prefix over the cap or zero, a frame cut short or late, or a connection failure.
+pub async fn read_payload(recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>, deadline: Duration) -> Result<bool, ReadFailure> {
     let mut prefix = [0; HEADER_LEN];
-    match recv.read_exact(&mut prefix).await {
+    loop {
+        match recv.read(&mut prefix[..1]).await? {
+            None => return Ok(false),
+            Some(0) => {}
+            Some(_) => break,
+        }
+    }
+    match tokio::time::timeout(deadline, read_rest(recv, prefix, buffer)).await {
+        Ok(result) => result.map(|()| true),
+        Err(_) => Err(ReadFailure::Late(deadline)),
+    }
+}
+
+/// The rest of a frame whose first byte is in `prefix`.
+async fn read_rest(recv: &mut quinn::RecvStream, mut prefix: [u8; HEADER_LEN], buffer: &mut Vec<u8>) -> Result<(), ReadFailure> {
+    match recv.read_exact(&mut prefix[1..]).await {
         Ok(()) => {}
-        Err(quinn::ReadExactError::FinishedEarly(0)) => return Ok(false),
-        Err(quinn::ReadExactError::FinishedEarly(read)) => return Err(FrameError::Truncated { missing: HEADER_LEN - read }.into()),
+        Err(quinn::ReadExactError::FinishedEarly(read)) => return Err(FrameError::Truncated { missing: HEADER_LEN - 1 - read }.into()),
         Err(quinn::ReadExactError::ReadError(error)) => return Err(error.into()),
     }
     let len = payload_len(prefix)?;
     buffer.clear();
     buffer.resize(len, 0);
     match recv.read_exact(buffer).await {
-        Ok(()) => Ok(true),
+        Ok(()) => Ok(()),
         Err(quinn::ReadExactError::FinishedEarly(read)) => Err(FrameError::Truncated { missing: len - read }.into()),
         Err(quinn::ReadExactError::ReadError(error)) => Err(error.into()),
     }
@@ -43,6 +67,10 @@ pub async fn read_payload(recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>) ->
 ///
 /// # Errors
 /// As [`read_payload`], or a payload that is not a `T`.
-pub async fn read_message<T: DeserializeOwned>(recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>) -> Result<Option<T>, ReadFailure> {
-    if read_payload(recv, buffer).await? { Ok(Some(decode_payload(buffer)?)) } else { Ok(None) }
+pub async fn read_message<T: DeserializeOwned>(
+    recv: &mut quinn::RecvStream,
+    buffer: &mut Vec<u8>,
+    deadline: Duration,
+) -> Result<Option<T>, ReadFailure> {
+    if read_payload(recv, buffer, deadline).await? { Ok(Some(decode_payload(buffer)?)) } else { Ok(None) }
 }

@@ -73,13 +73,30 @@ impl Default for Liveness {
     }
 }
 
+/// Bytes a peer may have in flight on the one stream, and on its connection: one frame
+/// (payload and length prefix) at a time. quinn's defaults (1.25 MB per stream, 100 streams of
+/// each kind, an unbounded connection window) let one peer make a host hold hundreds of MB.
+pub const RECEIVE_WINDOW: u32 = (super::codec::MAX_FRAME + super::codec::HEADER_LEN) as u32;
+
+/// Bytes written but not yet acknowledged that one connection keeps.
+pub const SEND_WINDOW: u64 = 2 * (super::codec::MAX_FRAME + super::codec::HEADER_LEN) as u64;
+
 impl Liveness {
-    fn transport(self) -> Arc<quinn::TransportConfig> {
+    /// The transport both sides use: keep-alives and idle timeout, exactly the streams the
+    /// protocol uses (the guest opens one bidirectional stream: the host accepts one, the guest
+    /// none; no unidirectional streams, no datagrams) and bounded windows.
+    fn transport(self, streams_from_peer: u32) -> Arc<quinn::TransportConfig> {
         let mut transport = quinn::TransportConfig::default();
         transport.keep_alive_interval(Some(self.keep_alive));
         // A timeout beyond QUIC's range falls back to the longest one it allows.
         let idle = quinn::IdleTimeout::try_from(self.idle_timeout).unwrap_or(quinn::IdleTimeout::from(quinn::VarInt::MAX));
         transport.max_idle_timeout(Some(idle));
+        transport.max_concurrent_bidi_streams(streams_from_peer.into());
+        transport.max_concurrent_uni_streams(0_u32.into());
+        transport.datagram_receive_buffer_size(None);
+        transport.stream_receive_window(RECEIVE_WINDOW.into());
+        transport.receive_window(RECEIVE_WINDOW.into());
+        transport.send_window(SEND_WINDOW);
         Arc::new(transport)
     }
 }
@@ -100,7 +117,7 @@ pub fn server_config(identity: &Identity, liveness: Liveness) -> Result<quinn::S
     tls.alpn_protocols = vec![ALPN.to_vec()];
     let quic = quinn::crypto::rustls::QuicServerConfig::try_from(tls).map_err(|error| TlsError::Quic(error.to_string()))?;
     let mut config = quinn::ServerConfig::with_crypto(Arc::new(quic));
-    config.transport_config(liveness.transport());
+    config.transport_config(liveness.transport(1));
     Ok(config)
 }
 
@@ -125,7 +142,7 @@ pub fn client_config(pin: Pin, liveness: Liveness, alpn: &[u8]) -> Result<(quinn
     tls.alpn_protocols = vec![alpn.to_vec()];
     let quic = quinn::crypto::rustls::QuicClientConfig::try_from(tls).map_err(|error| TlsError::Quic(error.to_string()))?;
     let mut config = quinn::ClientConfig::new(Arc::new(quic));
-    config.transport_config(liveness.transport());
+    config.transport_config(liveness.transport(0));
     Ok((config, presented))
 }
 

@@ -63,7 +63,8 @@ impl Memory {
         }
     }
 
-    /// Carries out effects the way the QUIC host does, checking every frame.
+    /// Carries out effects the way the QUIC host does (the host flushes lobby changes once per
+    /// tick; here each call is a tick), checking every frame.
     pub fn deliver(&mut self, effects: Vec<Effect>) {
         for effect in effects {
             match effect {
@@ -110,19 +111,22 @@ impl Memory {
     /// A guest says Hello on `conn`.
     pub fn join(&mut self, conn: ConnId, name: &str, join_as: JoinAs) {
         let hello = Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as, resume: None };
-        let effects = self.core.join(conn, hello);
+        let mut effects = self.core.join(conn, hello, self.clock);
+        effects.extend(self.core.flush());
         self.deliver(effects);
     }
 
     /// The device on `conn` sends `message`.
     pub fn send(&mut self, conn: ConnId, message: ClientMsg) {
-        let effects = self.core.receive(conn, message, self.clock);
+        let mut effects = self.core.receive(conn, message, self.clock);
+        effects.extend(self.core.flush());
         self.deliver(effects);
     }
 
     /// The host's device gives a command.
     pub fn command(&mut self, command: HostCommand) {
-        let effects = self.core.command(command);
+        let mut effects = self.core.command(command);
+        effects.extend(self.core.flush());
         self.deliver(effects);
     }
 

@@ -3,6 +3,7 @@
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
+pub mod attack;
 pub mod leak;
 pub mod memory;
 pub mod quic;

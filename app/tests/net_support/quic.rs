@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, join};
 use cardtable::net::identity::{Fingerprint, Identity};
+use cardtable::net::limits::HostLimits;
 use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken};
 use cardtable::net::record::network_record;
 use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
@@ -41,7 +42,9 @@ pub fn quick_liveness() -> Liveness {
     Liveness { keep_alive: Duration::from_millis(200), idle_timeout: Duration::from_secs(1) }
 }
 
-/// Host settings for tests: loopback, no bot pace, quick liveness.
+/// Host settings for tests: loopback, no bot pace, quick liveness, and no message rate limit
+/// (random players at a table of unpaced bots act far faster than a person could; the limit
+/// has its own test in net_hostile.rs).
 pub fn settings() -> HostSettings {
     HostSettings {
         bind: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -50,6 +53,7 @@ pub fn settings() -> HostSettings {
         tick: Duration::from_millis(50),
         audit: None,
         waker: None,
+        limits: HostLimits { message_burst: u32::MAX, messages_per_second: u32::MAX, ..HostLimits::default() },
     }
 }
 

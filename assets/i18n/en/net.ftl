@@ -33,6 +33,7 @@ net-error-code = “{ $text }” is not a join code like K7QM-2XPA.
 net-error-interface = “{ $text }” is not an IPv4 address like 192.168.1.20.
 net-error-name = Your name cannot be empty.
 net-error-identity = Host identity changed: expected { $expected }, got { $got }. If the host made a new identity, check the code on its screen and join by address; otherwise another device may be answering in its place.
+net-error-impostor = Another device answered for this host at { $address } (its code is { $got }): the host was not reached there, and nothing of the game was sent. Another address heard for the host was tried too; if none answered, join by the address and code on the host's screen.
 net-error-version = Incompatible version: the host speaks protocol { $host }, this device protocol { $guest }. Update both to the same Cardtable.
 net-error-refused = The host turned you away: { $reason }
 net-error-not-cardtable = { $address } is not a Cardtable host.

@@ -79,7 +79,7 @@ impl TableCore {
             }
         };
         match result {
-            Ok(()) if self.running.is_none() => self.broadcast_lobby(&mut out),
+            Ok(()) if self.running.is_none() => self.lobby_changed(),
             Ok(()) => {}
             Err(problem) => self.refuse(Pid::HOST, 0, Refusal::Lobby(problem), &mut out),
         }
@@ -114,7 +114,7 @@ impl TableCore {
     }
 
     fn unready_all(&mut self) {
-        for person in &mut self.people {
+        for (_, person) in self.people.iter_mut() {
             person.ready = false;
         }
     }
@@ -137,11 +137,11 @@ impl TableCore {
                 if pid != Pid::HOST {
                     self.unseat(pid);
                 }
-                let person = &mut self.people[pid.0];
+                let person = &mut self.people[pid];
                 person.place = Place::Present;
                 person.ready = false;
                 self.seats[seat.index()] = SeatControl::Person { pid, name: person.name.clone(), standin: None };
-                self.broadcast_lobby(out);
+                self.lobby_changed();
             }
             Err(problem) => self.refuse(pid, 0, Refusal::Lobby(problem), out),
         }
@@ -154,8 +154,8 @@ impl TableCore {
             return;
         }
         self.unseat(pid);
-        self.people[pid.0].place = Place::Watching;
-        self.broadcast_lobby(out);
+        self.people[pid].place = Place::Watching;
+        self.lobby_changed();
     }
 
     /// A guest says it is ready (or not).
@@ -164,8 +164,8 @@ impl TableCore {
             self.refuse(pid, 0, Refusal::Lobby(problem), out);
             return;
         }
-        self.people[pid.0].ready = ready;
-        self.broadcast_lobby(out);
+        self.people[pid].ready = ready;
+        self.lobby_changed();
     }
 
     /// Opens the seats of `pid` (lobby).
@@ -175,39 +175,52 @@ impl TableCore {
                 *control = SeatControl::Open;
             }
         }
-        self.people[pid.0].ready = false;
+        self.people[pid].ready = false;
     }
 
     /// Where `pid` is, as it is told.
     pub(super) fn role_of(&self, pid: Pid) -> Role {
         let seats = seats_of(&self.seats, pid);
-        match self.people[pid.0].place {
+        match self.people[pid].place {
             _ if !seats.is_empty() => Role::Seated(seats),
             Place::Present => Role::Waiting,
             Place::Watching | Place::Gone => Role::Spectator,
         }
     }
 
+    /// Notes that the lobby changed: every connected device is told at the next
+    /// [`TableCore::flush`], so many changes within one tick cost one broadcast.
+    pub(super) fn lobby_changed(&mut self) {
+        self.lobby_dirty = true;
+    }
+
+    /// Sends what waits to be told: the lobby, if it changed since the last flush and no match
+    /// is on. The transport calls it once per tick.
+    pub fn flush(&mut self) -> Vec<Effect> {
+        let mut out = Vec::new();
+        if std::mem::take(&mut self.lobby_dirty) && self.running.is_none() {
+            self.broadcast_lobby(&mut out);
+        }
+        out
+    }
+
     /// Tells every connected device how the lobby stands.
-    pub(super) fn broadcast_lobby(&self, out: &mut Vec<Effect>) {
+    fn broadcast_lobby(&self, out: &mut Vec<Effect>) {
         let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
         let others: Vec<String> = self
             .people
             .iter()
-            .enumerate()
-            .filter(|(index, person)| {
-                *index != Pid::HOST.0 && person.conn.is_some() && !self.seats.iter().any(|c| c.owner() == Some(Pid(*index)))
-            })
+            .filter(|(pid, person)| *pid != Pid::HOST && person.conn.is_some() && !self.seats.iter().any(|c| c.owner() == Some(*pid)))
             .map(|(_, person)| person.name.clone())
             .collect();
-        for (index, person) in self.people.iter().enumerate() {
+        for (pid, person) in self.people.iter() {
             if let Some(conn) = person.conn {
                 let info = LobbyInfo {
                     host_name: self.config.host_name.clone(),
                     options: self.options.clone(),
                     seats: seats.clone(),
                     others: others.clone(),
-                    you: self.role_of(Pid(index)),
+                    you: self.role_of(pid),
                 };
                 out.push(Effect::Send(conn, HostMsg::Lobby(info)));
             }
@@ -224,8 +237,8 @@ impl TableCore {
             .seats
             .iter()
             .filter_map(SeatControl::owner)
-            .filter(|pid| *pid != Pid::HOST && !self.people[pid.0].ready)
-            .map(|pid| self.people[pid.0].name.as_str())
+            .filter(|pid| *pid != Pid::HOST && !self.people[*pid].ready)
+            .map(|pid| self.people[pid].name.as_str())
             .collect();
         if !not_ready.is_empty() {
             return Err(LobbyProblem::NotReady { names: not_ready.join(", ") });
@@ -248,10 +261,12 @@ impl TableCore {
         self.options = options;
         let authority = Authority::new(host, self.pacing, self.clock());
         self.running = Some(Running { authority, sent: 0, votes: SeatSet::EMPTY, rounds: Vec::new() });
+        // The lobby is over: a change not yet told is not told after the match has started.
+        self.lobby_dirty = false;
         let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
-        for (index, person) in self.people.iter().enumerate() {
+        for (pid, person) in self.people.iter() {
             if let Some(conn) = person.conn {
-                let start = MatchStart { options: self.options.clone(), seats: seats.clone(), you: self.role_of(Pid(index)) };
+                let start = MatchStart { options: self.options.clone(), seats: seats.clone(), you: self.role_of(pid) };
                 out.push(Effect::Send(conn, HostMsg::Started(start)));
             }
         }
@@ -274,15 +289,21 @@ impl TableCore {
             _ => {}
         }
         self.running = None;
-        // Guests who are gone or away lose their seats; stand-ins step down.
-        for index in 0..self.seats.len() {
-            if let SeatControl::Person { pid, standin, .. } = &mut self.seats[index] {
+        // Guests who are gone or away lose their seats (and the table forgets them); stand-ins
+        // step down.
+        let mut freed = Vec::new();
+        for control in &mut self.seats {
+            if let SeatControl::Person { pid, standin, .. } = control {
                 *standin = None;
-                let person = &self.people[pid.0];
-                if person.conn.is_none() {
-                    self.seats[index] = SeatControl::Open;
+                let pid = *pid;
+                if self.people.get(pid).is_none_or(|person| person.conn.is_none()) {
+                    *control = SeatControl::Open;
+                    freed.push(pid);
                 }
             }
+        }
+        for pid in freed {
+            self.forget_if_unneeded(pid);
         }
         self.unready_all();
         Ok(())

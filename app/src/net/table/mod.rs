@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use cardtable_engine::{AnyOptions, GameRng, RoundResult, SeatSet};
 
-use self::people::{ConnId, Participant, Pid, Place, SeatControl};
+use self::people::{ConnId, Participant, People, Pid, Place, SeatControl};
 use crate::net::protocol::{
     Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, Welcome, check_name,
 };
@@ -44,8 +44,15 @@ pub struct TableConfig {
     pub host_name: String,
     /// How long a dropped guest's seat waits before a bot takes it (default two minutes).
     pub grace: Duration,
-    /// Most guests connected at once.
+    /// Most seated guests connected at once (devices without a seat do not count).
     pub max_guests: usize,
+    /// Most guests connected without a seat (waiting in the lobby or watching). When full, a
+    /// newcomer takes the place of the one heard from least recently, so idle devices never
+    /// keep a player from the table.
+    pub max_unseated: usize,
+    /// How long a guest may wait in the lobby without a seat and without a word before it is
+    /// let go (watchers, who chose to watch, are not).
+    pub waiting_idle: Duration,
     /// How many recent events a (re)joining device receives with its first update.
     pub catch_up_events: usize,
 }
@@ -54,7 +61,14 @@ impl TableConfig {
     /// Defaults for a host named `host_name`.
     #[must_use]
     pub fn new(host_name: &str) -> TableConfig {
-        TableConfig { host_name: host_name.to_owned(), grace: Duration::from_secs(120), max_guests: 16, catch_up_events: 64 }
+        TableConfig {
+            host_name: host_name.to_owned(),
+            grace: Duration::from_secs(120),
+            max_guests: 16,
+            max_unseated: 8,
+            waiting_idle: Duration::from_secs(60),
+            catch_up_events: 64,
+        }
     }
 }
 
@@ -77,8 +91,10 @@ pub struct TableCore {
     config: TableConfig,
     options: AnyOptions,
     seats: Vec<SeatControl>,
-    people: Vec<Participant>,
+    people: People,
     running: Option<Running>,
+    /// The lobby changed since it was last told.
+    lobby_dirty: bool,
     seeds: GameRng,
     /// How bots are paced (the authority of each match starts with it).
     pacing: Pacing,
@@ -95,17 +111,20 @@ impl TableCore {
     /// # Errors
     /// The system has no random source for the host's own token.
     pub fn new(config: TableConfig, options: AnyOptions, seats: usize, seed: u64) -> Result<TableCore, getrandom::Error> {
-        let host = Participant::new(config.host_name.clone(), ResumeToken::generate()?, ConnId::LOCAL, Place::Present);
+        let now = Instant::now();
+        let mut people = People::default();
+        people.add(Participant::new(config.host_name.clone(), ResumeToken::generate()?, ConnId::LOCAL, Place::Present, now));
         Ok(TableCore {
             config,
             options,
             seats: vec![SeatControl::Open; seats],
-            people: vec![host],
+            people,
             running: None,
+            lobby_dirty: false,
             seeds: GameRng::from_seed(seed),
             pacing: Pacing::INSTANT,
-            opened: Instant::now(),
-            now: Instant::now(),
+            opened: now,
+            now,
         })
     }
 
@@ -151,13 +170,57 @@ impl TableCore {
         self.clock_at(self.now)
     }
 
-    /// The participant on `conn`, if any.
-    fn pid_of(&self, conn: ConnId) -> Option<Pid> {
-        self.people.iter().position(|person| person.conn == Some(conn)).map(Pid)
+    /// How many participants the table holds (the host's device included): the connected
+    /// ones and those a seat still belongs to, never those who only came and went.
+    #[must_use]
+    pub fn participants(&self) -> usize {
+        self.people.len()
     }
 
-    /// A device said Hello on `conn`: admit it (new, or back with its token) or refuse it.
-    pub fn join(&mut self, conn: ConnId, hello: Hello) -> Vec<Effect> {
+    /// The participant on `conn`, if any.
+    fn pid_of(&self, conn: ConnId) -> Option<Pid> {
+        self.people.iter().find(|(_, person)| person.conn == Some(conn)).map(|(pid, _)| pid)
+    }
+
+    /// Whether `pid` holds a seat (its own or one a stand-in plays for it).
+    fn owns_a_seat(&self, pid: Pid) -> bool {
+        self.seats.iter().any(|control| control.owner() == Some(pid))
+    }
+
+    /// Forgets `pid` if nothing needs it any more: not the host's device, not connected, no
+    /// seat (a seat keeps its owner, whose token gives it back).
+    fn forget_if_unneeded(&mut self, pid: Pid) {
+        let unneeded = pid != Pid::HOST && self.people.get(pid).is_some_and(|person| person.conn.is_none()) && !self.owns_a_seat(pid);
+        if unneeded {
+            self.people.remove(pid);
+        }
+    }
+
+    /// Guests connected without a seat, the one heard from least recently first.
+    fn unseated_guests(&self) -> Vec<Pid> {
+        let mut unseated: Vec<(Instant, Pid)> = self
+            .people
+            .iter()
+            .filter(|(pid, person)| *pid != Pid::HOST && person.conn.is_some() && !self.owns_a_seat(*pid))
+            .map(|(pid, person)| (person.last_heard, pid))
+            .collect();
+        unseated.sort();
+        unseated.into_iter().map(|(_, pid)| pid).collect()
+    }
+
+    /// Lets go of a connected guest without a seat, telling it why.
+    fn let_go(&mut self, pid: Pid, reason: &str, out: &mut Vec<Effect>) {
+        if let Some(conn) = self.people.get_mut(pid).and_then(|person| person.conn.take()) {
+            out.push(Effect::Close(conn, CloseCode::Refused, reason.to_owned()));
+        }
+        self.forget_if_unneeded(pid);
+        self.lobby_changed();
+    }
+
+    /// A device said Hello on `conn` at `now`: admit it (new, or back with its token) or refuse
+    /// it.
+    pub fn join(&mut self, conn: ConnId, hello: Hello, now: Instant) -> Vec<Effect> {
+        self.now = now;
         let mut out = Vec::new();
         let refuse = |out: &mut Vec<Effect>, refusal: JoinRefusal, code| {
             let reason = refusal.to_string();
@@ -173,16 +236,28 @@ impl TableCore {
             return out;
         }
         let returning = hello.resume.and_then(|token| {
-            self.people.iter().position(|person| person.token == token && person.place != Place::Gone && person.conn != Some(ConnId::LOCAL))
+            self.people
+                .iter()
+                .find(|(_, person)| person.token == token && person.place != Place::Gone && person.conn != Some(ConnId::LOCAL))
+                .map(|(pid, _)| pid)
         });
-        if let Some(index) = returning {
-            self.resume(Pid(index), conn, &mut out);
+        if let Some(pid) = returning {
+            self.resume(pid, conn, &mut out);
             return out;
         }
-        let connected = self.people.iter().filter(|person| person.conn.is_some()).count() - 1;
-        if connected >= self.config.max_guests {
+        let seated =
+            self.people.iter().filter(|(pid, person)| *pid != Pid::HOST && person.conn.is_some() && self.owns_a_seat(*pid)).count();
+        if seated >= self.config.max_guests || self.config.max_unseated == 0 {
             refuse(&mut out, JoinRefusal::Full, CloseCode::Refused);
             return out;
+        }
+        let unseated = self.unseated_guests();
+        if unseated.len() >= self.config.max_unseated {
+            // The newcomer takes the place of the quietest device without a seat.
+            for &pid in &unseated[..=unseated.len() - self.config.max_unseated] {
+                tracing::info!(pid = pid.0, "a device without a seat makes room for a newcomer");
+                self.let_go(pid, "made room for a newcomer: devices without a seat are limited", &mut out);
+            }
         }
         let Ok(token) = ResumeToken::generate() else {
             out.push(Effect::Close(conn, CloseCode::Refused, "the host has no random source".to_owned()));
@@ -190,25 +265,25 @@ impl TableCore {
         };
         let place = if hello.join_as == JoinAs::Spectator || self.running.is_some() { Place::Watching } else { Place::Present };
         tracing::info!(name = %hello.name, ?place, "a guest joined");
-        self.people.push(Participant::new(hello.name, token, conn, place));
-        let pid = Pid(self.people.len() - 1);
+        let pid = self.people.add(Participant::new(hello.name, token, conn, place, now));
         let admitted = Admitted { host_name: self.config.host_name.clone(), token, resumed: None, next_action: 1 };
         out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));
         if self.running.is_some() {
             self.catch_up(pid, &mut out);
         } else {
-            self.broadcast_lobby(&mut out);
+            self.lobby_changed();
         }
         out
     }
 
     /// `pid` came back on `conn` with its token: it takes its seat back from any stand-in.
     fn resume(&mut self, pid: Pid, conn: ConnId, out: &mut Vec<Effect>) {
-        let person = &mut self.people[pid.0];
+        let person = &mut self.people[pid];
         if let Some(old) = person.conn.replace(conn) {
             out.push(Effect::Close(old, CloseCode::Replaced, "this seat was taken back on another connection".to_owned()));
         }
         person.away_since = None;
+        person.last_heard = self.now;
         for control in &mut self.seats {
             if let SeatControl::Person { pid: owner, standin, .. } = control
                 && *owner == pid
@@ -216,7 +291,7 @@ impl TableCore {
                 *standin = None;
             }
         }
-        let person = &self.people[pid.0];
+        let person = &self.people[pid];
         let resumed = people::seats_of(&self.seats, pid).first().copied();
         tracing::info!(name = %person.name, ?resumed, "a guest came back");
         let admitted = Admitted {
@@ -230,7 +305,7 @@ impl TableCore {
             self.catch_up(pid, out);
             self.broadcast_seats(out);
         } else {
-            self.broadcast_lobby(out);
+            self.lobby_changed();
         }
     }
 
@@ -242,7 +317,7 @@ impl TableCore {
         if pid == Pid::HOST {
             return out;
         }
-        let person = &mut self.people[pid.0];
+        let person = &mut self.people[pid];
         person.conn = None;
         person.away_since = Some(now);
         tracing::info!(name = %person.name, "a guest dropped");
@@ -251,21 +326,36 @@ impl TableCore {
             out.extend(self.tick(now));
         } else {
             self.unseat(pid);
-            self.broadcast_lobby(&mut out);
+            self.lobby_changed();
         }
+        // Someone with a seat stays (its token gives the seat back); anyone else is forgotten.
+        self.forget_if_unneeded(pid);
         out
     }
 
-    /// Time passed: seats whose guest has been away longer than the grace period get a bot.
+    /// Time passed: seats whose guest has been away longer than the grace period get a bot;
+    /// guests waiting in the lobby without a seat and without a word for too long are let go.
     pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
         self.now = now;
         let mut out = Vec::new();
+        let idle: Vec<Pid> = self
+            .unseated_guests()
+            .into_iter()
+            .filter(|pid| {
+                let person = &self.people[*pid];
+                person.place == Place::Present && now.saturating_duration_since(person.last_heard) >= self.config.waiting_idle
+            })
+            .collect();
+        for pid in idle {
+            tracing::info!(pid = pid.0, "a device waited without a seat and without a word for too long");
+            self.let_go(pid, "waited too long without a seat", &mut out);
+        }
         let Some(running) = &self.running else { return out };
         let level = crate::session::seating::quick_level(running.authority.host().kind());
         let mut changed = false;
         for control in &mut self.seats {
             if let SeatControl::Person { pid, standin: standin @ None, name } = control
-                && let Some(since) = self.people[pid.0].away_since
+                && let Some(since) = self.people.get(*pid).and_then(|person| person.away_since)
                 && now.saturating_duration_since(since) >= self.config.grace
             {
                 tracing::info!(%name, "a bot takes the seat of a guest who did not come back");
@@ -285,6 +375,7 @@ impl TableCore {
         self.now = now;
         let mut out = Vec::new();
         let Some(pid) = self.pid_of(conn) else { return out };
+        self.people[pid].last_heard = now;
         match message {
             ClientMsg::Sit { seat } => self.sit(pid, seat, &mut out),
             ClientMsg::Watch => self.watch(pid, &mut out),
@@ -301,7 +392,7 @@ impl TableCore {
         if pid == Pid::HOST {
             return;
         }
-        let person = &mut self.people[pid.0];
+        let person = &mut self.people[pid];
         if let Some(conn) = person.conn.take() {
             out.push(Effect::Close(conn, CloseCode::Normal, "left the table".to_owned()));
         }
@@ -322,14 +413,15 @@ impl TableCore {
             }
             None => {
                 self.unseat(pid);
-                self.broadcast_lobby(out);
+                self.lobby_changed();
             }
         }
+        self.forget_if_unneeded(pid);
     }
 
     /// Sends `message` to every connected participant.
     fn broadcast(&self, message: &HostMsg, out: &mut Vec<Effect>) {
-        for person in &self.people {
+        for (_, person) in self.people.iter() {
             if let Some(conn) = person.conn {
                 out.push(Effect::Send(conn, message.clone()));
             }
@@ -338,7 +430,7 @@ impl TableCore {
 
     /// Tells `pid` that its request was refused.
     fn refuse(&self, pid: Pid, id: u64, refusal: crate::net::protocol::Refusal, out: &mut Vec<Effect>) {
-        if let Some(conn) = self.people[pid.0].conn {
+        if let Some(conn) = self.people[pid].conn {
             out.push(Effect::Send(conn, HostMsg::Refused { id, refusal }));
         }
     }

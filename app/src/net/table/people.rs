@@ -1,6 +1,7 @@
 //! Who is at a networked table: the participants (the host's own device and each guest, with
 //! their connection and resume token) and who controls each seat.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use cardtable_engine::Seat;
@@ -17,7 +18,8 @@ impl ConnId {
     pub const LOCAL: ConnId = ConnId(0);
 }
 
-/// A participant, numbered in order of arrival; the number stays when its connection changes.
+/// A participant, numbered in order of arrival; the number stays when its connection changes
+/// and is never given to another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pid(pub usize);
 
@@ -54,13 +56,86 @@ pub struct Participant {
     pub last_action: Option<u64>,
     /// In the lobby: ready to start.
     pub ready: bool,
+    /// When it last said something (arrived, or sent a message).
+    pub last_heard: Instant,
 }
 
 impl Participant {
     /// A newly arrived participant on `conn`.
     #[must_use]
-    pub fn new(name: String, token: ResumeToken, conn: ConnId, place: Place) -> Participant {
-        Participant { name, token, conn: Some(conn), away_since: None, place, last_action: None, ready: false }
+    pub fn new(name: String, token: ResumeToken, conn: ConnId, place: Place, now: Instant) -> Participant {
+        Participant { name, token, conn: Some(conn), away_since: None, place, last_action: None, ready: false, last_heard: now }
+    }
+}
+
+/// The participants a table holds: those connected and those a seat still belongs to (whose
+/// resume token gives it back). Anyone else is removed, so the table's cost follows who is
+/// there, not who ever came.
+#[derive(Debug, Clone, Default)]
+pub struct People {
+    by_pid: BTreeMap<Pid, Participant>,
+    next: usize,
+}
+
+impl People {
+    /// Adds a participant under a new number.
+    pub fn add(&mut self, person: Participant) -> Pid {
+        let pid = Pid(self.next);
+        self.next += 1;
+        self.by_pid.insert(pid, person);
+        pid
+    }
+
+    /// The participant `pid`, if still held.
+    #[must_use]
+    pub fn get(&self, pid: Pid) -> Option<&Participant> {
+        self.by_pid.get(&pid)
+    }
+
+    /// The participant `pid`, if still held, to change.
+    pub fn get_mut(&mut self, pid: Pid) -> Option<&mut Participant> {
+        self.by_pid.get_mut(&pid)
+    }
+
+    /// Forgets `pid`.
+    pub fn remove(&mut self, pid: Pid) {
+        self.by_pid.remove(&pid);
+    }
+
+    /// Every participant held, by number.
+    pub fn iter(&self) -> impl Iterator<Item = (Pid, &Participant)> {
+        self.by_pid.iter().map(|(pid, person)| (*pid, person))
+    }
+
+    /// Every participant held, to change.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (Pid, &mut Participant)> {
+        self.by_pid.iter_mut().map(|(pid, person)| (*pid, person))
+    }
+
+    /// How many are held.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.by_pid.len()
+    }
+
+    /// Whether none is held (never: the host's device stays).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.by_pid.is_empty()
+    }
+}
+
+impl std::ops::Index<Pid> for People {
+    type Output = Participant;
+
+    fn index(&self, pid: Pid) -> &Participant {
+        self.by_pid.get(&pid).expect("a participant the table refers to is held (only those with no seat are removed)")
+    }
+}
+
+impl std::ops::IndexMut<Pid> for People {
+    fn index_mut(&mut self, pid: Pid) -> &mut Participant {
+        self.by_pid.get_mut(&pid).expect("a participant the table refers to is held (only those with no seat are removed)")
     }
 }
 
@@ -127,19 +202,20 @@ impl SeatControl {
 
     /// How everyone sees this seat.
     #[must_use]
-    pub fn info(&self, people: &[Participant]) -> SeatInfo {
+    pub fn info(&self, people: &People) -> SeatInfo {
         let name = self.name().to_owned();
         match self {
             SeatControl::Open => SeatInfo { name, holder: Holder::Open, connected: false, ready: false },
             SeatControl::Bot { level, .. } => SeatInfo { name, holder: Holder::Bot(*level), connected: true, ready: true },
             SeatControl::Person { pid, standin, .. } => {
-                let person = &people[pid.0];
+                let connected = people.get(*pid).is_some_and(|person| person.conn.is_some());
+                let ready = *pid == Pid::HOST || people.get(*pid).is_some_and(|person| person.ready);
                 let holder = match standin {
                     Some(level) => Holder::Bot(*level),
                     None if *pid == Pid::HOST => Holder::HostDevice,
                     None => Holder::Guest,
                 };
-                SeatInfo { name, holder, connected: person.conn.is_some(), ready: *pid == Pid::HOST || person.ready }
+                SeatInfo { name, holder, connected, ready }
             }
         }
     }

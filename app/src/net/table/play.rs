@@ -58,7 +58,7 @@ impl TableCore {
         if !mine.contains(&request.seat) {
             return Err(Refusal::NotYourSeat { seat: request.seat });
         }
-        let person = &mut self.people[pid.0];
+        let person = &mut self.people[pid];
         if person.last_action.is_some_and(|last| request.id <= last) {
             return Err(Refusal::Duplicate { id: request.id });
         }
@@ -96,7 +96,7 @@ impl TableCore {
     /// absent players do not hold the table up).
     pub(super) fn progress(&mut self, out: &mut Vec<Effect>) {
         let required: SeatSet = Seat::all(self.seats.len())
-            .filter(|seat| self.seats[seat.index()].person().is_some_and(|pid| self.people[pid.0].conn.is_some()))
+            .filter(|seat| self.seats[seat.index()].person().is_some_and(|pid| self.people[pid].conn.is_some()))
             .collect();
         if self.running.as_ref().is_some_and(|running| required.is_subset_of(running.votes)) {
             self.deal(out);
@@ -182,9 +182,9 @@ impl TableCore {
         let Some(running) = &self.running else { return };
         let history = running.authority.host().history();
         let new = &history[running.sent.min(history.len())..];
-        for (index, person) in self.people.iter().enumerate() {
+        for (pid, person) in self.people.iter() {
             let Some(conn) = person.conn else { continue };
-            for viewer in self.viewers_of(Pid(index)) {
+            for viewer in self.viewers_of(pid) {
                 let events =
                     new.iter().filter(|addressed| addressed.audience.includes(viewer)).map(|addressed| addressed.event.clone()).collect();
                 out.push(Effect::Send(conn, HostMsg::Update(Box::new(update(running, viewer, events)))));
@@ -216,7 +216,7 @@ impl TableCore {
     /// Brings a device that (re)joined during a match up to date: the match, the rounds
     /// finished so far, and its view with the latest events.
     pub(super) fn catch_up(&self, pid: Pid, out: &mut Vec<Effect>) {
-        let (Some(running), Some(conn)) = (&self.running, self.people[pid.0].conn) else { return };
+        let (Some(running), Some(conn)) = (&self.running, self.people[pid].conn) else { return };
         let seats = self.seats.iter().map(|control| control.info(&self.people)).collect();
         let start = MatchStart { options: self.options.clone(), seats, you: self.role_of(pid) };
         out.push(Effect::Send(conn, HostMsg::Started(start)));

@@ -10,7 +10,7 @@ use tokio::sync::oneshot;
 use super::lobby::touch_button;
 use super::words;
 use crate::net::discovery::{Discovered, Listener};
-use crate::net::guest::{GuestLink, JoinError, JoinRequest, join};
+use crate::net::guest::{GuestLink, JoinError, JoinRequest, join, join_heard};
 use crate::net::identity::JoinCode;
 use crate::net::lan::LanContext;
 use crate::net::protocol::{Hello, JoinAs, PROTOCOL_VERSION};
@@ -82,8 +82,10 @@ impl JoinScreen {
         }
     }
 
-    /// Starts joining `address` with `pin`, resuming a seat held there if one is remembered.
-    fn start_join(&mut self, lan: &LanContext, address: SocketAddr, pin: Pin, waker: crate::net::Waker) {
+    /// Starts joining `addresses` (one typed, or every one heard for a host, tried in turn) with
+    /// `pin`, resuming a seat held there if one is remembered.
+    fn start_join(&mut self, lan: &LanContext, addresses: Vec<SocketAddr>, pin: Pin, waker: crate::net::Waker) {
+        let Some(&address) = addresses.first() else { return };
         let name = self.name.trim().to_owned();
         if name.is_empty() {
             self.error = Some(tr!("net-error-name"));
@@ -99,7 +101,10 @@ impl JoinScreen {
         request.waker = Some(waker.clone());
         let (sender, result) = oneshot::channel();
         lan.runtime().spawn(async move {
-            let _ = sender.send(join(request).await);
+            // Addresses heard from discovery may be anyone's: a certificate that does not match
+            // is another device's, not the host's.
+            let result = if matches!(pin, Pin::JoinCode(_)) { join(request).await } else { join_heard(request, &addresses).await };
+            let _ = sender.send(result);
             waker();
         });
         self.error = None;
@@ -197,7 +202,7 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext
                 tr!("net-host-line", name = &announced.name, game = names::game(announced.game), seats = u32::from(announced.open_seats));
             ui.label(RichText::new(line).strong());
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(format!("{} · {}", host.address, announced.fingerprint.join_code())).color(theme::INK_DIM));
+                ui.label(RichText::new(format!("{} · {}", host.address(), announced.fingerprint.join_code())).color(theme::INK_DIM));
                 if known {
                     ui.label(RichText::new(tr!("net-known")).color(theme::ACCENT));
                 }
@@ -213,7 +218,7 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext
                     .clicked()
                 {
                     if known {
-                        screen.start_join(lan, host.address, Pin::Fingerprint(announced.fingerprint), waker.clone());
+                        screen.start_join(lan, host.addresses.clone(), Pin::Fingerprint(announced.fingerprint), waker.clone());
                     } else {
                         screen.confirming = Some(host.clone());
                     }
@@ -228,7 +233,7 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext
             ui.horizontal_wrapped(|ui| {
                 if touch_button(ui, tr!("net-confirm-yes")).clicked() {
                     screen.confirming = None;
-                    screen.start_join(lan, host.address, Pin::Fingerprint(host.announcement.fingerprint), waker.clone());
+                    screen.start_join(lan, host.addresses.clone(), Pin::Fingerprint(host.announcement.fingerprint), waker.clone());
                 }
                 if touch_button(ui, tr!("net-confirm-no")).clicked() {
                     screen.confirming = None;
@@ -255,7 +260,7 @@ fn by_address(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, 
             match (parse_address(&screen.address), screen.code.parse::<JoinCode>()) {
                 (None, _) => screen.error = Some(tr!("net-error-address", text = screen.address.trim())),
                 (_, Err(_)) => screen.error = Some(tr!("net-error-code", text = screen.code.trim())),
-                (Some(address), Ok(code)) => screen.start_join(lan, address, Pin::JoinCode(code), waker.clone()),
+                (Some(address), Ok(code)) => screen.start_join(lan, vec![address], Pin::JoinCode(code), waker.clone()),
             }
         }
     });

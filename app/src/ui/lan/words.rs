@@ -53,6 +53,7 @@ pub fn join_error(error: &JoinError) -> String {
         JoinError::IdentityChanged { expected, got, .. } => {
             tr!("net-error-identity", expected = expected.to_string(), got = got.to_string())
         }
+        JoinError::Impostor { address, got } => tr!("net-error-impostor", address = address.to_string(), got = got.to_string()),
         JoinError::IncompatibleVersion { host, guest } => tr!("net-error-version", host = *host, guest = *guest),
         JoinError::Refused(refusal) => tr!("net-error-refused", reason = refusal.to_string()),
         JoinError::NotCardtable { address } => tr!("net-error-not-cardtable", address = address.to_string()),
