@@ -37,6 +37,7 @@ impl Determinize for CrazyEights {
             known_pile: &view.pile_cards,
             under_known: 0,
             stock: view.stock,
+            lacking: view.lacking.as_slice(),
         };
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
@@ -56,6 +57,7 @@ impl Determinize for CrazyEights {
             // Eights returned at the deal are among the unseen cards; who saw them only
             // matters for `known_counts`, which a search does not use.
             returned_starters: CardSet::EMPTY,
+            lacking: view.lacking.clone(),
         };
         let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
         let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };
