@@ -17,7 +17,14 @@
 //!
 //! The budget is iterations, not time: the engine has no clock, and a fixed budget keeps a
 //! seeded match reproducible on any machine. Each game picks its default
-//! ([`super::BotGame::SEARCH`]) so a decision stays well under 200 ms on one core.
+//! ([`super::BotGame::SEARCH`]) so a decision stays well under 200 ms on one core. A caller
+//! with a clock (the app's thinking time) passes a [`ThinkClock`] or a [`StopCheck`], asked
+//! between slices of iterations.
+//!
+//! Every core: the budget is split between a fixed number of independent trees
+//! ([`IsmctsConfig::trees`], root parallelisation), each seeded from the decision's RNG in
+//! order, grown on rayon's pool and merged in order, so the answer is the same on one core
+//! or many ([`Threads`]).
 //!
 //! Memory: the tree is two flat arrays (nodes, edges linked per node), reused buffers for
 //! the path, the available edges and legal actions; an iteration allocates only its
@@ -67,6 +74,15 @@ pub struct IsmctsConfig {
     /// same on any number of cores.
     #[serde(default = "default_trees")]
     pub trees: u32,
+    /// Whether a tree stops once no other root choice can catch up with its leader (the
+    /// answer is the same; benchmarks turn it off to time the whole budget).
+    #[serde(default = "default_early_stop")]
+    pub early_stop: bool,
+}
+
+/// Serde's default for [`IsmctsConfig::early_stop`].
+const fn default_early_stop() -> bool {
+    true
 }
 
 /// Trees a Hard decision grows by default: enough to keep four cores busy, few enough that
@@ -83,7 +99,26 @@ impl IsmctsConfig {
     /// round's end.
     #[must_use]
     pub const fn with_iterations(iterations: u32) -> IsmctsConfig {
-        IsmctsConfig { iterations, exploration: DEFAULT_EXPLORATION, bias: DEFAULT_BIAS, horizon: None, trees: DEFAULT_TREES }
+        IsmctsConfig {
+            iterations,
+            exploration: DEFAULT_EXPLORATION,
+            bias: DEFAULT_BIAS,
+            horizon: None,
+            trees: DEFAULT_TREES,
+            early_stop: true,
+        }
+    }
+
+    /// This budget grown as `trees` trees.
+    #[must_use]
+    pub const fn with_trees(self, trees: u32) -> IsmctsConfig {
+        IsmctsConfig { trees, ..self }
+    }
+
+    /// This budget run to its end, without stopping once the answer is settled.
+    #[must_use]
+    pub const fn without_early_stop(self) -> IsmctsConfig {
+        IsmctsConfig { early_stop: false, ..self }
     }
 
     /// This budget with playouts stopped after `horizon` moves.
@@ -107,6 +142,32 @@ pub struct SearchTuning {
     pub horizon: Option<u32>,
     /// Trees per decision (at least one).
     pub trees: Option<u32>,
+    /// The caller's clock for a thinking time (none: the iteration budget alone).
+    pub clock: Option<ThinkClock>,
+}
+
+/// A caller's clock for Hard's thinking time, as two plain functions so a search budget stays
+/// `Copy`: the engine has no clock, the app has. `start` is called as a decision begins,
+/// `over` between slices of iterations (from the search's threads); the search stops once it
+/// says so, or at its iteration budget.
+#[derive(Clone, Copy)]
+pub struct ThinkClock {
+    /// A decision begins: start timing it.
+    pub start: fn(),
+    /// Whether the decision's time is up.
+    pub over: fn() -> bool,
+}
+
+impl PartialEq for ThinkClock {
+    fn eq(&self, other: &ThinkClock) -> bool {
+        std::ptr::fn_addr_eq(self.start, other.start) && std::ptr::fn_addr_eq(self.over, other.over)
+    }
+}
+
+impl std::fmt::Debug for ThinkClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ThinkClock")
+    }
 }
 
 impl SearchTuning {
@@ -123,6 +184,7 @@ impl SearchTuning {
                 None => base.horizon,
             },
             trees: self.trees.map_or(base.trees, |trees| trees.max(1)),
+            early_stop: base.early_stop,
         }
     }
 }
@@ -158,13 +220,21 @@ pub struct IsmctsBot {
     pub config: IsmctsConfig,
     /// Whether it searches on every core.
     pub threads: Threads,
+    /// The caller's clock, when it thinks for a time rather than an iteration budget.
+    pub clock: Option<ThinkClock>,
 }
 
 impl IsmctsBot {
     /// A bot searching with `config` on every core.
     #[must_use]
     pub const fn new(config: IsmctsConfig) -> IsmctsBot {
-        IsmctsBot { config, threads: Threads::All }
+        IsmctsBot { config, threads: Threads::All, clock: None }
+    }
+
+    /// This bot stopping when `clock` says its time is up.
+    #[must_use]
+    pub const fn timed(self, clock: Option<ThinkClock>) -> IsmctsBot {
+        IsmctsBot { clock, ..self }
     }
 
     /// This bot searching on `threads`.
@@ -198,7 +268,13 @@ impl<G: BotGame> Bot<G> for IsmctsBot {
     }
 
     fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<Decision<G::Action>> {
-        self.decide_until::<G>(seat, view, legal, rng, &|| false)
+        match self.clock {
+            Some(clock) => {
+                (clock.start)();
+                self.decide_until::<G>(seat, view, legal, rng, &clock.over)
+            }
+            None => self.decide_until::<G>(seat, view, legal, rng, &|| false),
+        }
     }
 
     /// Optional decisions are not searched: the sure ones ("One!" at once, a snap of a card
@@ -355,7 +431,10 @@ impl<G: Determinize> Search<G> {
             };
             self.iterate(state, rng);
             iterations += 1;
-            if iterations % EARLY_STOP_CHECK_EVERY == 0 && self.decided(legal, self.config.iterations - iterations) {
+            if self.config.early_stop
+                && iterations % EARLY_STOP_CHECK_EVERY == 0
+                && self.decided(legal, self.config.iterations - iterations)
+            {
                 break;
             }
             if iterations % STOP_CHECK_EVERY == 0 && stop() {

@@ -45,5 +45,5 @@ pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
 pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
 pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};
 pub use inference::Lacking;
-pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, IsmctsBot, IsmctsConfig, SearchTuning};
+pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsBot, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads};
 pub use roster::{BotGame, BotGameVisitor, make_bot};
