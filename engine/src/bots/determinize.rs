@@ -246,6 +246,22 @@ pub struct SheddingView<'a> {
     pub lacking: &'a [Lacking],
 }
 
+impl<'a> SheddingView<'a> {
+    /// A view that shows the whole pile (every card played is public) and what each seat's
+    /// hand lacks: nothing lies unseen under the pile.
+    #[must_use]
+    pub fn whole_pile(
+        (deck, seat): (DeckKind, Seat),
+        hand: &'a [Card],
+        hand_sizes: &'a BySeat<usize>,
+        pile: &'a [Card],
+        stock: usize,
+        lacking: &'a BySeat<Lacking>,
+    ) -> SheddingView<'a> {
+        SheddingView { deck, seat, hand, hand_sizes, known_pile: pile, under_known: 0, stock, lacking: lacking.as_slice() }
+    }
+}
+
 /// Deals the unseen cards of a shedding game's view into the other hands (by their sizes),
 /// under the pile's known cards and into the stock, in that order. A hand that is known to
 /// lack some cards ([`Lacking`]) gets none of them beyond its fresh cards, as long as the

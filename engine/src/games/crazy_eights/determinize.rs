@@ -29,16 +29,8 @@ impl Determinize for CrazyEights {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
         // The whole pile is in the view.
-        let shown = SheddingView {
-            deck: DeckKind::Double104,
-            seat,
-            hand,
-            hand_sizes: &view.hand_sizes,
-            known_pile: &view.pile_cards,
-            under_known: 0,
-            stock: view.stock,
-            lacking: view.lacking.as_slice(),
-        };
+        let shown =
+            SheddingView::whole_pile((DeckKind::Double104, seat), hand, &view.hand_sizes, &view.pile_cards, view.stock, &view.lacking);
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             dealer: view.dealer,
