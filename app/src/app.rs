@@ -104,6 +104,7 @@ impl CardtableApp {
             })
         });
         crate::i18n::set_language(settings.language);
+        crate::think::set_think_time(settings.think_time);
         CardtableApp {
             screen: Screen::Start,
             settings,
@@ -235,6 +236,7 @@ impl CardtableApp {
     /// Applies settings just changed: the language at once, the rest to the table.
     fn settings_changed(&mut self) {
         crate::i18n::set_language(self.settings.language);
+        crate::think::set_think_time(self.settings.think_time);
         if let Some(store) = &self.store
             && let Err(error) = store.save_settings(self.settings)
         {
@@ -460,6 +462,7 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> efra
     let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
     let seed = args.seed.unwrap_or(clock);
     let quick_play = args.quick_play;
+    crate::think::override_think_ms(args.think_ms);
     let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
         tracing::error!(%error, "no data folder: profiles, history and saves are off");
         error.to_string()

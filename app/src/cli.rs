@@ -39,6 +39,10 @@ pub struct WindowArgs {
     /// machine.
     #[arg(long)]
     pub lan_interface: Option<std::net::Ipv4Addr>,
+    /// Hard bots think this many milliseconds per decision (0: the game's iteration budget),
+    /// instead of the settings' thinking time.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u32>,
 }
 
 /// A window size in points.
@@ -126,6 +130,23 @@ pub struct SimArgs {
     /// Search budget of the Hard level, in iterations per decision.
     #[arg(long)]
     pub iterations: Option<u32>,
+    /// Hard searches this many milliseconds per decision (0: the iteration budget) instead
+    /// of a fixed budget; the run is then no longer reproducible from its seed.
+    #[arg(long, value_name = "MS", conflicts_with = "iterations")]
+    pub think_ms: Option<u32>,
+}
+
+impl SimArgs {
+    /// The Hard level's search these arguments ask for: `--think-ms` (through the app's
+    /// clock, [`crate::think`]) or `--iterations`.
+    #[must_use]
+    pub fn search_tuning(&self) -> cardtable_engine::bots::SearchTuning {
+        crate::think::override_think_ms(self.think_ms);
+        match self.think_ms {
+            Some(millis) if millis > 0 => crate::think::search_tuning(),
+            _ => cardtable_engine::bots::SearchTuning { iterations: self.iterations, ..Default::default() },
+        }
+    }
 }
 
 fn parse_game(id: &str) -> Result<GameKind, String> {

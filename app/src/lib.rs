@@ -9,4 +9,5 @@ pub mod net;
 pub mod session;
 pub mod settings;
 pub mod store;
+pub mod think;
 pub mod ui;

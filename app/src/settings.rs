@@ -1,4 +1,5 @@
-//! The player's settings: language, card look and size, animation and bot pace. Pure data
+//! The player's settings: language, card look and size, animation, bot pace and Hard's
+//! thinking time. Pure data
 //! with RULES-free defaults; the store keeps it in the config directory.
 
 use serde::{Deserialize, Serialize};
@@ -92,6 +93,34 @@ impl BotPace {
     }
 }
 
+/// How long a Hard bot thinks over a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThinkTime {
+    /// The game's iteration budget: a few milliseconds, the same move for the same deal.
+    #[default]
+    Fast,
+    /// Half a second of search.
+    Normal,
+    /// Two seconds of search: the strongest play.
+    Long,
+}
+
+impl ThinkTime {
+    /// Every thinking time, shortest first.
+    pub const ALL: [ThinkTime; 3] = [ThinkTime::Fast, ThinkTime::Normal, ThinkTime::Long];
+
+    /// Milliseconds of search per decision; 0 for the game's iteration budget.
+    #[must_use]
+    pub const fn millis(self) -> u32 {
+        match self {
+            ThinkTime::Fast => 0,
+            ThinkTime::Normal => 500,
+            ThinkTime::Long => 2_000,
+        }
+    }
+}
+
 /// Everything the player can set.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -106,6 +135,8 @@ pub struct Settings {
     pub animation: AnimationSpeed,
     /// How bots' moves are paced.
     pub bot_pace: BotPace,
+    /// How long Hard bots think.
+    pub think_time: ThinkTime,
 }
 
 #[cfg(test)]
@@ -119,6 +150,15 @@ mod tests {
         assert!(settings.four_colour);
         assert_eq!(settings.bot_pace, BotPace::Normal);
         assert_eq!(settings.card_size, CardSize::Medium);
+        assert_eq!(settings.think_time, ThinkTime::Fast);
+    }
+
+    #[test]
+    fn thinking_times_grow_and_read_from_their_names() {
+        let millis = ThinkTime::ALL.map(ThinkTime::millis);
+        assert!(millis.windows(2).all(|pair| pair[0] < pair[1]), "{millis:?}");
+        let settings: Settings = serde_json::from_str(r#"{"think_time":"long"}"#).expect("parses");
+        assert_eq!(settings.think_time, ThinkTime::Long);
     }
 
     /// A settings file that names its language by code (as the store's version-1 fixture does)

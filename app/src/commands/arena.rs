@@ -84,7 +84,7 @@ fn timing(times: &mut [Duration]) -> String {
 /// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
 pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
     let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
-    let search = SearchTuning { iterations: args.iterations, ..SearchTuning::default() };
+    let search = args.search_tuning();
     let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, search };
     let mut clock =
         DecisionClock { all: vec![Vec::new(); seats.len()], searched: vec![Vec::new(); seats.len()], ..DecisionClock::default() };

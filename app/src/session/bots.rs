@@ -13,7 +13,7 @@
 
 use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
 
-use cardtable_engine::bots::{BotGame, BotLevel, SearchTuning, make_bot, split_optional};
+use cardtable_engine::bots::{BotGame, BotLevel, make_bot, split_optional};
 use cardtable_engine::{AnyAction, AnyView, GameRng, Phase, Seat, Viewer};
 
 use super::host::Host;
@@ -39,7 +39,7 @@ fn ask<G: BotGame>(
 ) -> Option<AnyAction> {
     let typed: Vec<G::Action> = legal.iter().filter_map(unwrap).collect();
     let (required, optional) = split_optional::<G>(&typed);
-    let mut bot = make_bot::<G>(level, SearchTuning::default());
+    let mut bot = make_bot::<G>(level, crate::think::search_tuning());
     let offered = (!optional.is_empty()).then(|| bot.optional(seat, view, &optional, rng)).flatten();
     let answer = match question {
         Question::Optional => offered,

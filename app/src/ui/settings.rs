@@ -1,9 +1,10 @@
-//! The settings screen: language, four-colour suits, card size, card movement, bots' pace.
+//! The settings screen: language, four-colour suits, card size, card movement, bots' pace, Hard's
+//! thinking time.
 
 use egui::RichText;
 
 use crate::i18n::Language;
-use crate::settings::{AnimationSpeed, BotPace, CardSize, Settings};
+use crate::settings::{AnimationSpeed, BotPace, CardSize, Settings, ThinkTime};
 use crate::tr;
 use crate::ui::theme;
 
@@ -32,6 +33,14 @@ fn pace_name(pace: BotPace) -> String {
     }
 }
 
+fn think_name(think: ThinkTime) -> String {
+    match think {
+        ThinkTime::Fast => tr!("settings-think-time-fast"),
+        ThinkTime::Normal => tr!("settings-think-time-normal"),
+        ThinkTime::Long => tr!("settings-think-time-long"),
+    }
+}
+
 /// One choice among several, as a row of touch-sized toggle buttons.
 fn choice_row<T: Copy + PartialEq>(ui: &mut egui::Ui, title: String, value: &mut T, choices: &[T], name: impl Fn(T) -> String) {
     ui.label(RichText::new(title).strong());
@@ -57,6 +66,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
         choice_row(ui, tr!("settings-card-size"), &mut settings.card_size, &CardSize::ALL, card_size_name);
         choice_row(ui, tr!("settings-animation"), &mut settings.animation, &AnimationSpeed::ALL, animation_name);
         choice_row(ui, tr!("settings-bot-pace"), &mut settings.bot_pace, &BotPace::ALL, pace_name);
+        choice_row(ui, tr!("settings-think-time"), &mut settings.think_time, &ThinkTime::ALL, think_name);
     });
     *settings != before
 }

@@ -16,3 +16,7 @@ settings-bot-pace-fast = Fast
 settings-bot-pace-normal = Normal
 settings-bot-pace-slow = Slow
 settings-bot-pace-step = Step (Enter for each move)
+settings-think-time = Hard bots' thinking time
+settings-think-time-fast = Fast
+settings-think-time-normal = Normal (half a second)
+settings-think-time-long = Long (two seconds)

@@ -16,3 +16,7 @@ settings-bot-pace-fast = Быстро
 settings-bot-pace-normal = Обычно
 settings-bot-pace-slow = Медленно
 settings-bot-pace-step = По шагам (Enter для каждого хода)
+settings-think-time = Время на раздумья сложных ботов
+settings-think-time-fast = Быстро
+settings-think-time-normal = Обычно (полсекунды)
+settings-think-time-long = Долго (две секунды)

@@ -14,6 +14,8 @@ use crate::rng::GameRng;
 use crate::score::{RoundEnd, RoundResult};
 use crate::seat::{BySeat, Seat, Viewer};
 
+use super::inference::Lacking;
+
 /// Why a view could not be turned into a state.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeterminizeError {
@@ -240,47 +242,91 @@ pub struct SheddingView<'a> {
     pub under_known: usize,
     /// The stock's size.
     pub stock: usize,
+    /// What each seat's hand is known to lack (empty: nothing known).
+    pub lacking: &'a [Lacking],
 }
 
 impl<'a> SheddingView<'a> {
-    /// A view that shows only the pile's `top` of its `pile` cards (108 Fool, One Hundred and
-    /// One): the cards under it are unseen.
-    ///
-    /// # Errors
-    /// An empty pile (a corrupt view).
-    pub fn top_only(
+    /// A view that shows the whole pile (every card played is public) and what each seat's
+    /// hand lacks: nothing lies unseen under the pile.
+    #[must_use]
+    pub fn whole_pile(
         (deck, seat): (DeckKind, Seat),
         hand: &'a [Card],
         hand_sizes: &'a BySeat<usize>,
-        top: &'a Card,
-        pile: usize,
+        pile: &'a [Card],
         stock: usize,
-    ) -> Result<SheddingView<'a>, DeterminizeError> {
-        let under_known = pile.checked_sub(1).ok_or_else(|| DeterminizeError::Inconsistent("the pile has no top".to_owned()))?;
-        Ok(SheddingView { deck, seat, hand, hand_sizes, known_pile: std::slice::from_ref(top), under_known, stock })
+        lacking: &'a BySeat<Lacking>,
+    ) -> SheddingView<'a> {
+        SheddingView { deck, seat, hand, hand_sizes, known_pile: pile, under_known: 0, stock, lacking: lacking.as_slice() }
     }
 }
 
 /// Deals the unseen cards of a shedding game's view into the other hands (by their sizes),
-/// under the pile's known cards and into the stock, in that order.
+/// under the pile's known cards and into the stock, in that order. A hand that is known to
+/// lack some cards ([`Lacking`]) gets none of them beyond its fresh cards, as long as the
+/// unseen cards allow it (a view whose facts cannot all hold is dealt as if they did not).
 ///
 /// # Errors
 /// The view is inconsistent: its hand size, or the unseen cards against the hidden places.
 pub fn deal_shedding(view: SheddingView<'_>, rng: &mut GameRng) -> Result<SheddingDeal, DeterminizeError> {
-    let SheddingView { deck, seat, hand, hand_sizes, known_pile, under_known, stock } = view;
+    let SheddingView { deck, seat, hand, hand_sizes, known_pile, under_known, stock, lacking } = view;
     check_own_hand(hand, hand_sizes[seat])?;
     let mut unseen = shuffled_unseen(deck, hand.iter().chain(known_pile).copied(), rng)?;
     let in_other_hands: usize = hand_sizes.seats().filter(|(other, _)| *other != seat).map(|(_, &size)| size).sum();
     check_hidden(&unseen, in_other_hands + under_known + stock)?;
-    let hands =
-        BySeat::from_fn(
-            hand_sizes.len(),
-            |other| if other == seat { CardSet::of(hand) } else { deal_hidden(&mut unseen, hand_sizes[other]) },
-        );
+    let mut hands = BySeat::filled(hand_sizes.len(), CardSet::EMPTY);
+    hands[seat] = CardSet::of(hand);
+    // The seats that lack cards are dealt first, tightest first (fewest spare cards they may
+    // hold), so the cards they cannot hold stay for the others; the rest deal uniformly from
+    // what is left.
+    let known = |other: Seat| lacking.get(other.index()).copied().unwrap_or_default();
+    let mut constrained: Vec<(usize, Seat)> = hand_sizes
+        .seats()
+        .filter(|&(other, &size)| other != seat && known(other).constrained(size) > 0)
+        .map(|(other, &size)| {
+            let allowed = unseen.iter().filter(|card| card.bit() & known(other).mask == 0).count();
+            (allowed.saturating_sub(known(other).constrained(size)), other)
+        })
+        .collect();
+    constrained.sort_unstable();
+    for &(_, other) in &constrained {
+        hands[other] = deal_avoiding(&mut unseen, hand_sizes[other], known(other));
+    }
+    for (other, &size) in hand_sizes.seats() {
+        if other != seat && known(other).constrained(size) == 0 {
+            hands[other] = deal_hidden(&mut unseen, size);
+        }
+    }
     let mut pile = Vec::with_capacity(deck.len());
     pile.extend(deal_hidden(&mut unseen, under_known).iter());
     pile.extend_from_slice(known_pile);
     Ok(SheddingDeal { hands, pile, stock: Stock::from_top_first(&unseen) })
+}
+
+/// Deals `size` of the shuffled unseen cards into a hand that holds at most
+/// `lacking.fresh` cards of `lacking.mask`: the last cards outside the mask, then the fresh
+/// ones from what is left. Too few cards outside the mask: the hand is filled from the rest.
+///
+/// # Panics
+/// If fewer than `size` are left: check with [`check_hidden`] first.
+fn deal_avoiding(unseen: &mut Vec<Card>, size: usize, lacking: Lacking) -> CardSet {
+    let mut hand = CardSet::EMPTY;
+    let mut wanted = lacking.constrained(size);
+    // Taken from the end, as `deal_hidden` does, keeping the order of what stays shuffled.
+    let mut position = unseen.len();
+    while wanted > 0 && position > 0 {
+        position -= 1;
+        if unseen[position].bit() & lacking.mask == 0 {
+            hand.insert(unseen.remove(position));
+            wanted -= 1;
+        }
+    }
+    let rest = deal_hidden(unseen, size - hand.len());
+    for card in rest.iter() {
+        hand.insert(card);
+    }
+    hand
 }
 
 /// Deals `count` of the shuffled unseen cards into a hand.

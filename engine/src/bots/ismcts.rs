@@ -17,7 +17,14 @@
 //!
 //! The budget is iterations, not time: the engine has no clock, and a fixed budget keeps a
 //! seeded match reproducible on any machine. Each game picks its default
-//! ([`super::BotGame::SEARCH`]) so a decision stays well under 200 ms on one core.
+//! ([`super::BotGame::SEARCH`]) so a decision stays well under 200 ms on one core. A caller
+//! with a clock (the app's thinking time) passes a [`ThinkClock`] or a [`StopCheck`], asked
+//! between slices of iterations.
+//!
+//! Every core: the budget is split between a fixed number of independent trees
+//! ([`IsmctsConfig::trees`], root parallelisation), each seeded from the decision's RNG in
+//! order, grown on rayon's pool and merged in order, so the answer is the same on one core
+//! or many ([`Threads`]).
 //!
 //! Memory: the tree is two flat arrays (nodes, edges linked per node), reused buffers for
 //! the path, the available edges and legal actions; an iteration allocates only its
@@ -62,6 +69,29 @@ pub struct IsmctsConfig {
     /// decided by luck far ahead tells the search little about the move at hand: a short look
     /// ahead and a judgement of the hands is a sharper signal, and cheaper.
     pub horizon: Option<u32>,
+    /// Independent trees the iterations are split between, their root statistics merged
+    /// (root parallelisation). Fixed per config, not per machine, so a seeded decision is the
+    /// same on any number of cores.
+    #[serde(default = "default_trees")]
+    pub trees: u32,
+    /// Whether a tree stops once no other root choice can catch up with its leader (the
+    /// answer is the same; benchmarks turn it off to time the whole budget).
+    #[serde(default = "default_early_stop")]
+    pub early_stop: bool,
+}
+
+/// Serde's default for [`IsmctsConfig::early_stop`].
+const fn default_early_stop() -> bool {
+    true
+}
+
+/// Trees a Hard decision grows by default: enough to keep four cores busy, few enough that
+/// each tree still sees a few hundred iterations at the games' budgets.
+pub const DEFAULT_TREES: u32 = 4;
+
+/// Serde's default for [`IsmctsConfig::trees`] (configs written before it existed).
+const fn default_trees() -> u32 {
+    DEFAULT_TREES
 }
 
 impl IsmctsConfig {
@@ -69,7 +99,26 @@ impl IsmctsConfig {
     /// round's end.
     #[must_use]
     pub const fn with_iterations(iterations: u32) -> IsmctsConfig {
-        IsmctsConfig { iterations, exploration: DEFAULT_EXPLORATION, bias: DEFAULT_BIAS, horizon: None }
+        IsmctsConfig {
+            iterations,
+            exploration: DEFAULT_EXPLORATION,
+            bias: DEFAULT_BIAS,
+            horizon: None,
+            trees: DEFAULT_TREES,
+            early_stop: true,
+        }
+    }
+
+    /// This budget grown as `trees` trees.
+    #[must_use]
+    pub const fn with_trees(self, trees: u32) -> IsmctsConfig {
+        IsmctsConfig { trees, ..self }
+    }
+
+    /// This budget run to its end, without stopping once the answer is settled.
+    #[must_use]
+    pub const fn without_early_stop(self) -> IsmctsConfig {
+        IsmctsConfig { early_stop: false, ..self }
     }
 
     /// This budget with playouts stopped after `horizon` moves.
@@ -91,6 +140,34 @@ pub struct SearchTuning {
     pub bias: Option<f64>,
     /// Playout horizon; `Some(0)` plays to the round's end.
     pub horizon: Option<u32>,
+    /// Trees per decision (at least one).
+    pub trees: Option<u32>,
+    /// The caller's clock for a thinking time (none: the iteration budget alone).
+    pub clock: Option<ThinkClock>,
+}
+
+/// A caller's clock for Hard's thinking time, as two plain functions so a search budget stays
+/// `Copy`: the engine has no clock, the app has. `start` is called as a decision begins,
+/// `over` between slices of iterations (from the search's threads); the search stops once it
+/// says so, or at its iteration budget.
+#[derive(Clone, Copy)]
+pub struct ThinkClock {
+    /// A decision begins: start timing it.
+    pub start: fn(),
+    /// Whether the decision's time is up.
+    pub over: fn() -> bool,
+}
+
+impl PartialEq for ThinkClock {
+    fn eq(&self, other: &ThinkClock) -> bool {
+        std::ptr::fn_addr_eq(self.start, other.start) && std::ptr::fn_addr_eq(self.over, other.over)
+    }
+}
+
+impl std::fmt::Debug for ThinkClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ThinkClock")
+    }
 }
 
 impl SearchTuning {
@@ -106,22 +183,82 @@ impl SearchTuning {
                 Some(horizon) => Some(horizon),
                 None => base.horizon,
             },
+            trees: self.trees.map_or(base.trees, |trees| trees.max(1)),
+            early_stop: base.early_stop,
         }
     }
 }
+
+/// Whether a search may use more than the calling thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Threads {
+    /// The trees grow one after another on the calling thread (tests, and callers that run
+    /// many searches side by side already).
+    One,
+    /// The trees grow on rayon's pool, on every core. The answer is the same as with
+    /// [`Threads::One`]: the trees are seeded in order before they start and merged in order.
+    #[default]
+    All,
+}
+
+/// Asked between slices of iterations whether to stop now: how a caller with a clock (the
+/// app's thinking time) ends a search the engine cannot time. Called from the search's
+/// threads.
+pub type StopCheck<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// Iterations a tree runs between two questions to its [`StopCheck`].
+const STOP_CHECK_EVERY: u32 = 16;
+
+/// Nodes (and a few edges each) a tree reserves up front, at most: a thinking-time budget
+/// sets a large iteration cap that a search rarely reaches.
+const RESERVE_AT_MOST: usize = 8_192;
 
 /// The Hard bot.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IsmctsBot {
     /// The search budget.
     pub config: IsmctsConfig,
+    /// Whether it searches on every core.
+    pub threads: Threads,
+    /// The caller's clock, when it thinks for a time rather than an iteration budget.
+    pub clock: Option<ThinkClock>,
 }
 
 impl IsmctsBot {
-    /// A bot searching with `config`.
+    /// A bot searching with `config` on every core.
     #[must_use]
     pub const fn new(config: IsmctsConfig) -> IsmctsBot {
-        IsmctsBot { config }
+        IsmctsBot { config, threads: Threads::All, clock: None }
+    }
+
+    /// This bot stopping when `clock` says its time is up.
+    #[must_use]
+    pub const fn timed(self, clock: Option<ThinkClock>) -> IsmctsBot {
+        IsmctsBot { clock, ..self }
+    }
+
+    /// This bot searching on `threads`.
+    #[must_use]
+    pub const fn on(self, threads: Threads) -> IsmctsBot {
+        IsmctsBot { threads, ..self }
+    }
+
+    /// Decides like [`Bot::decide`], asking `stop` between slices of iterations whether to end
+    /// the search early (the app's thinking time); the iteration budget still caps it.
+    pub fn decide_until<G: Determinize>(
+        &self,
+        seat: Seat,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+        stop: StopCheck<'_>,
+    ) -> Option<Decision<G::Action>> {
+        match legal {
+            [] => None,
+            // A forced move needs no thought.
+            [only] => Some(Decision { action: *only, iterations: 0 }),
+            _ => Some(search::<G>(self.config, self.threads, (seat, view, legal), rng, stop)),
+        }
     }
 }
 
@@ -131,11 +268,12 @@ impl<G: BotGame> Bot<G> for IsmctsBot {
     }
 
     fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<Decision<G::Action>> {
-        match legal {
-            [] => None,
-            // A forced move needs no thought.
-            [only] => Some(Decision { action: *only, iterations: 0 }),
-            _ => Some(Search::<G>::new(self.config, seat).run(view, legal, rng)),
+        match self.clock {
+            Some(clock) => {
+                (clock.start)();
+                self.decide_until::<G>(seat, view, legal, rng, &clock.over)
+            }
+            None => self.decide_until::<G>(seat, view, legal, rng, &|| false),
         }
     }
 
@@ -144,6 +282,75 @@ impl<G: BotGame> Bot<G> for IsmctsBot {
     fn optional(&mut self, seat: Seat, view: &G::View, optional: &[G::Action], _rng: &mut GameRng) -> Option<G::Action> {
         G::sure_optional(view, seat, optional)
     }
+}
+
+/// A root choice's statistics in one tree.
+#[derive(Debug, Clone, Copy)]
+struct RootStats {
+    visits: u32,
+    reward: f64,
+}
+
+/// What one tree found: per legal action (in `legal`'s order), its root statistics, and the
+/// iterations it ran.
+struct TreeResult {
+    roots: Vec<RootStats>,
+    iterations: u32,
+}
+
+/// Grows `config.trees` trees, each with its share of the iterations and its own seed drawn
+/// from `rng` in tree order, on one thread or rayon's pool, and answers the legal action
+/// with the most visits over all trees (ties to the better mean, then the earlier action).
+///
+/// Threads in a pure engine: the search is CPU-bound and embarrassingly parallel at the root,
+/// and rayon's pool is the well-kept way to use every core without spawning per decision; the
+/// result does not depend on the threads (seeds fixed before, merged in order after).
+fn search<G: Determinize>(
+    config: IsmctsConfig,
+    threads: Threads,
+    (seat, view, legal): (Seat, &G::View, &[G::Action]),
+    rng: &mut GameRng,
+    stop: StopCheck<'_>,
+) -> Decision<G::Action> {
+    let trees = config.trees.max(1);
+    let jobs: Vec<(u32, u64)> = (0..trees)
+        .map(|tree| {
+            let share = config.iterations / trees + u32::from(tree < config.iterations % trees);
+            (share, rng.fork_seed())
+        })
+        .collect();
+    let grow = |&(iterations, seed): &(u32, u64)| {
+        let mut tree_rng = GameRng::from_seed(seed);
+        Search::<G>::new(config, seat, iterations).run(view, legal, &mut tree_rng, stop)
+    };
+    let results: Vec<TreeResult> = match threads {
+        Threads::One => jobs.iter().map(grow).collect(),
+        Threads::All => {
+            use rayon::prelude::*;
+            jobs.par_iter().map(grow).collect()
+        }
+    };
+    let mut merged = vec![RootStats { visits: 0, reward: 0.0 }; legal.len()];
+    let mut iterations = 0;
+    for result in &results {
+        iterations += result.iterations;
+        for (total, stats) in merged.iter_mut().zip(&result.roots) {
+            total.visits += stats.visits;
+            total.reward += stats.reward;
+        }
+    }
+    let stats_mean = |stats: &RootStats| if stats.visits == 0 { 0.0 } else { stats.reward / f64::from(stats.visits) };
+    let best = merged
+        .iter()
+        .enumerate()
+        .filter(|(_, stats)| stats.visits > 0)
+        .max_by(|(ia, a), (ib, b)| a.visits.cmp(&b.visits).then_with(|| stats_mean(a).total_cmp(&stats_mean(b))).then(ib.cmp(ia)))
+        .map(|(index, _)| index);
+    let action = match best {
+        Some(index) => legal[index],
+        None => legal[rng.below(legal.len())],
+    };
+    Decision { action, iterations }
 }
 
 /// Marks a missing link: an edge without a child node yet, the end of a node's edge list.
@@ -195,10 +402,10 @@ fn settle<G: Determinize>(state: &mut G) {
 }
 
 impl<G: Determinize> Search<G> {
-    fn new(config: IsmctsConfig, seat: Seat) -> Search<G> {
-        let capacity = config.iterations as usize + 1;
+    fn new(config: IsmctsConfig, seat: Seat, iterations: u32) -> Search<G> {
+        let capacity = (iterations as usize + 1).min(RESERVE_AT_MOST);
         Search {
-            config,
+            config: IsmctsConfig { iterations, ..config },
             seat,
             nodes: Vec::with_capacity(capacity),
             edges: Vec::with_capacity(capacity * 4),
@@ -210,23 +417,39 @@ impl<G: Determinize> Search<G> {
         }
     }
 
-    fn run(mut self, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Decision<G::Action> {
+    /// Runs this tree's iterations (fewer when the leader cannot be caught or `stop` says
+    /// so) and reports its root statistics per legal action.
+    fn run(mut self, view: &G::View, legal: &[G::Action], rng: &mut GameRng, stop: StopCheck<'_>) -> TreeResult {
         self.nodes.push(NONE);
         let mut iterations = 0;
         while iterations < self.config.iterations {
             // A view that cannot be determinized is a defect of the game's Determinize; the
-            // bot still answers (below) and reports the iterations it managed.
+            // bot still answers (from the other trees, or at random) and reports the
+            // iterations it managed.
             let Ok(state) = G::determinize(view, self.seat, rng) else {
                 break;
             };
             self.iterate(state, rng);
             iterations += 1;
-            if iterations % EARLY_STOP_CHECK_EVERY == 0 && self.decided(legal, self.config.iterations - iterations) {
+            if self.config.early_stop
+                && iterations % EARLY_STOP_CHECK_EVERY == 0
+                && self.decided(legal, self.config.iterations - iterations)
+            {
+                break;
+            }
+            if iterations % STOP_CHECK_EVERY == 0 && stop() {
                 break;
             }
         }
-        let action = self.best(legal).map_or_else(|| legal[rng.below(legal.len())], |edge| edge.action);
-        Decision { action, iterations }
+        let roots = legal
+            .iter()
+            .map(|action| {
+                self.root_choices(std::slice::from_ref(action))
+                    .next()
+                    .map_or(RootStats { visits: 0, reward: 0.0 }, |edge| RootStats { visits: edge.visits, reward: edge.reward })
+            })
+            .collect();
+        TreeResult { roots, iterations }
     }
 
     /// The root's edges that answer the question: the bot's own legal moves.
@@ -238,12 +461,6 @@ impl<G: Determinize> Search<G> {
             Some(edge)
         })
         .filter(move |edge| edge.seat == self.seat && legal.contains(&edge.action))
-    }
-
-    /// The most visited choice, ties to the better mean.
-    fn best<'a>(&'a self, legal: &'a [G::Action]) -> Option<&'a Edge<G::Action>> {
-        self.root_choices(legal)
-            .max_by(|a, b| a.visits.cmp(&b.visits).then_with(|| mean(a).total_cmp(&mean(b))).then(std::cmp::Ordering::Greater))
     }
 
     /// Whether the most visited choice stays so whatever the `remaining` iterations do.

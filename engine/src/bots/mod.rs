@@ -7,6 +7,8 @@
 //! - [`bot`]: the [`Bot`] contract, the four [`BotLevel`]s and the [`RandomBot`].
 //! - [`determinize`]: [`Determinize`], a full state sampled consistently with a view — the
 //!   unseen cards dealt at random into the hidden zones, with the right counts.
+//! - [`inference`]: [`Lacking`], what the table has shown a seat's hand lacks (it drew instead
+//!   of playing), which determinizations respect.
 //! - [`ismcts`]: the Hard level, single-observer Information-Set Monte Carlo Tree Search over
 //!   determinizations; it works for every game that implements [`Determinize`].
 //! - [`roster`]: [`BotGame`] (a game's Easy and Normal bots, its search budget, its sure
@@ -30,6 +32,7 @@ pub mod determinize;
 pub mod dunno;
 pub mod fool108;
 pub mod hundred_one;
+pub mod inference;
 pub mod ismcts;
 pub mod roster;
 pub mod slip;
@@ -41,5 +44,6 @@ mod tests;
 pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
 pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
 pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};
-pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, IsmctsBot, IsmctsConfig, SearchTuning};
+pub use inference::Lacking;
+pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsBot, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads};
 pub use roster::{BotGame, BotGameVisitor, make_bot};

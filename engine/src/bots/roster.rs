@@ -45,7 +45,7 @@ pub fn make_bot<G: BotGame>(level: BotLevel, tuning: SearchTuning) -> Box<dyn Bo
         BotLevel::Random => Box::new(RandomBot),
         BotLevel::Easy => G::easy_bot(),
         BotLevel::Normal => G::normal_bot(),
-        BotLevel::Hard => Box::new(IsmctsBot::new(tuning.apply(G::SEARCH))),
+        BotLevel::Hard => Box::new(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock)),
     }
 }
 

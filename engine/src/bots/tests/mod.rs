@@ -4,6 +4,7 @@
 mod arena;
 mod determinizations;
 mod heuristics;
+mod inference;
 mod search;
 mod views;
 
@@ -11,7 +12,8 @@ use crate::bots::BotLevel;
 use crate::bots::ismcts::SearchTuning;
 
 /// A small search budget so debug-build tests stay quick.
-const TEST_SEARCH: SearchTuning = SearchTuning { iterations: Some(48), exploration: None, bias: None, horizon: None };
+const TEST_SEARCH: SearchTuning =
+    SearchTuning { iterations: Some(48), exploration: None, bias: None, horizon: None, trees: None, clock: None };
 
 #[test]
 fn levels_have_stable_ids_in_text_and_serde() {

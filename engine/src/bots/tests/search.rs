@@ -69,3 +69,34 @@ fn a_forced_move_is_taken_without_search() {
     assert_eq!((decision.action, decision.iterations), (CrazyEightsAction::Draw, 0));
     assert_eq!(Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &[], &mut GameRng::from_seed(3)), None);
 }
+
+/// Root parallelisation is deterministic: the same seed gives the same decision and the same
+/// iterations on one thread and on rayon's pool, and a different seed can change the
+/// iterations (the trees really sample).
+#[test]
+fn the_search_answers_alike_on_one_thread_and_on_every_core() {
+    use crate::bots::ismcts::Threads;
+    let view = stacked_view("QS 4S 7H 9H 8D", 3, "KS");
+    let legal = legal_in(&view);
+    let bot = IsmctsBot::new(IsmctsConfig::with_iterations(600));
+    let mut iterations = Vec::new();
+    for seed in 0..6 {
+        let one = bot.on(Threads::One).decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(seed), &|| false);
+        let all = bot.on(Threads::All).decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(seed), &|| false);
+        assert_eq!(one, all, "seed {seed}");
+        iterations.push(one.expect("answers").iterations);
+    }
+    assert!(iterations.iter().all(|&count| count > 0 && count <= 600), "{iterations:?}");
+}
+
+/// A stop that says yes at once ends every tree at its first check: far fewer iterations
+/// than the budget, and still a legal answer.
+#[test]
+fn a_stop_check_ends_the_search_early() {
+    let view = stacked_view("QS 4S 7H 9H 8D", 3, "KS");
+    let legal = legal_in(&view);
+    let bot = IsmctsBot::new(IsmctsConfig::with_iterations(100_000));
+    let decision = bot.decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(4), &|| true).expect("answers");
+    assert!(legal.contains(&decision.action));
+    assert!(decision.iterations <= 4 * 16, "{} iterations", decision.iterations);
+}

@@ -29,15 +29,8 @@ impl Determinize for CrazyEights {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
         // The whole pile is in the view.
-        let shown = SheddingView {
-            deck: DeckKind::Double104,
-            seat,
-            hand,
-            hand_sizes: &view.hand_sizes,
-            known_pile: &view.pile_cards,
-            under_known: 0,
-            stock: view.stock,
-        };
+        let shown =
+            SheddingView::whole_pile((DeckKind::Double104, seat), hand, &view.hand_sizes, &view.pile_cards, view.stock, &view.lacking);
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             dealer: view.dealer,
@@ -56,6 +49,7 @@ impl Determinize for CrazyEights {
             // Eights returned at the deal are among the unseen cards; who saw them only
             // matters for `known_counts`, which a search does not use.
             returned_starters: CardSet::EMPTY,
+            lacking: view.lacking.clone(),
         };
         let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
         let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };

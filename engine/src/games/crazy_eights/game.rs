@@ -227,6 +227,7 @@ impl Game for CrazyEights {
             must_play: round.must_play,
             pending_draw: round.pending_draw,
             passes: round.passes,
+            lacking: round.lacking.clone(),
             to_act: self.to_act(),
             legal,
             totals: self.shell.score.totals.clone(),

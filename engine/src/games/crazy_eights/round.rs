@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::inference::Lacking;
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::CardSet;
 use crate::deal::Stock;
@@ -52,6 +53,8 @@ pub struct Round {
     pub turns: u32,
     /// Eights turned as starter and put back: everyone saw them (so every seat may know them).
     pub returned_starters: CardSet,
+    /// What each seat showed its hand lacks by drawing instead of playing (public).
+    pub lacking: BySeat<Lacking>,
 }
 
 /// Bitmask of the eights of every suit.
@@ -109,6 +112,7 @@ impl Round {
             passes: 0,
             turns: 0,
             returned_starters,
+            lacking: BySeat::filled(players, Lacking::NONE),
         })
     }
 
@@ -156,6 +160,7 @@ impl Round {
         }
         let card = self.stock.draw()?;
         self.hands[seat].insert(card);
+        self.lacking[seat].took(1);
         events.emit(Audience::Only(seat), CrazyEightsEvent::Drew { seat, card });
         events.emit(Audience::AllBut(seat), CrazyEightsEvent::DrewFaceDown { seat });
         Some(card)
@@ -182,6 +187,7 @@ impl Round {
     ) -> bool {
         let seat = self.turn;
         self.hands[seat].remove(card);
+        self.lacking[seat].played(card);
         self.pile.push(card);
         events.emit(Audience::All, CrazyEightsEvent::Played { seat, card });
         self.must_play = false;
@@ -238,12 +244,19 @@ impl Round {
             self.advance(0, events);
             return false;
         }
+        // A sensible player draws only with nothing to play: the table takes the seat's hand
+        // to lack what would have played; the cards drawn and kept did not play either, and
+        // only a card that plays, drawn last, may be one of them.
+        let playable = self.playable_mask();
         while let Some(card) = self.draw_one(seat, rng, events) {
-            if card.bit() & self.playable_mask() != 0 {
+            if card.bit() & playable != 0 {
                 self.must_play = true;
+                self.lacking[seat].showed_none_of(playable);
+                self.lacking[seat].took(1);
                 return false;
             }
         }
+        self.lacking[seat].showed_none_of(playable);
         events.emit(Audience::All, CrazyEightsEvent::Passed { seat });
         self.passes += 1;
         self.advance(0, events);

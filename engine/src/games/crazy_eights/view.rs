@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::inference::Lacking;
 use crate::card::Card;
 use crate::game::Phase;
 use crate::score::{MatchResult, RoundResult};
@@ -50,6 +51,9 @@ pub struct CrazyEightsView {
     /// Seats that passed in a row since the last play (public: the round blocks when every
     /// seat has).
     pub passes: u8,
+    /// What each seat showed its hand lacks by drawing instead of playing: every seat saw the
+    /// draws and what they were made on.
+    pub lacking: BySeat<Lacking>,
     /// Seats with a decision now.
     pub to_act: SeatSet,
     /// The viewer's legal actions now (empty when it is not the viewer's decision).

@@ -28,7 +28,9 @@ impl Determinize for Fool108 {
     fn determinize(view: &Fool108View, seat: Seat, rng: &mut GameRng) -> Result<Fool108, DeterminizeError> {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
-        let shown = SheddingView::top_only((DeckKind::Short36, seat), hand, &view.hand_sizes, &view.top, view.pile, view.stock)?;
+        // The whole pile is in the view: every seat saw each card played.
+        let shown =
+            SheddingView::whole_pile((DeckKind::Short36, seat), hand, &view.hand_sizes, &view.pile_cards, view.stock, &view.lacking);
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             number: view.round,
@@ -48,6 +50,7 @@ impl Determinize for Fool108 {
             // The count of actions this round is not in the view; the turn cap is a safety
             // net, so a search may count from zero.
             turns: 0,
+            lacking: view.lacking.clone(),
         };
         let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
         let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };

@@ -248,6 +248,8 @@ impl Game for Fool108 {
             to_follow: round.to_follow,
             stock: round.stock.len(),
             pile: round.pile.len(),
+            pile_cards: round.pile.clone(),
+            lacking: round.lacking.clone(),
             turn: round.turn,
             stage: round.stage,
             direction: round.direction,

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::inference::Lacking;
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::CardSet;
 use crate::deal::Stock;
@@ -78,6 +79,8 @@ pub struct Round {
     pub reshuffle_step: i32,
     /// Actions taken this round (for the turn cap).
     pub turns: u32,
+    /// What each seat showed its hand lacks by drawing or passing instead of playing (public).
+    pub lacking: BySeat<Lacking>,
 }
 
 impl Round {
@@ -120,6 +123,7 @@ impl Round {
             reshuffle_penalties: BySeat::filled(players, 0),
             reshuffle_step,
             turns: 0,
+            lacking: BySeat::filled(players, Lacking::NONE),
         };
         let hand = round.hands[first_player];
         let pick = rng.below(hand.len());
@@ -194,6 +198,7 @@ impl Round {
             return None;
         };
         self.hands[seat].insert(card);
+        self.lacking[seat].took(1);
         events.emit(Audience::Only(seat), Fool108Event::Drew { seat, card });
         events.emit(Audience::AllBut(seat), Fool108Event::DrewFaceDown { seat });
         if self.hands[seat].len() > ONE_HAND && self.declared.contains(seat) {
@@ -222,6 +227,7 @@ impl Round {
         let seat = self.turn;
         let held = self.hands[seat].remove(card);
         debug_assert!(held, "only a held card is played");
+        self.lacking[seat].played(card);
         self.pile.push(card);
         events.emit(Audience::All, Fool108Event::Played { seat, card, automatic });
         if self.hands[seat].is_empty() {
@@ -257,12 +263,22 @@ impl Round {
 
     /// The turn seat draws one card by choice; it may then play a legal card or pass.
     pub fn draw(&mut self, rng: &mut GameRng, events: &mut impl EventSink<Fool108Event>) {
-        self.draw_one(self.turn, rng, events);
+        // A sensible player draws only with nothing to play: the table takes its hand to lack
+        // what would have played; the card drawn is unknown.
+        let (seat, playable) = (self.turn, self.playable_mask());
+        let drew = self.draw_one(seat, rng, events).is_some();
+        self.lacking[seat].showed_none_of(playable);
+        if drew {
+            self.lacking[seat].took(1);
+        }
         self.stage = Stage::Drawn;
     }
 
     /// The turn seat, having drawn, ends its turn without playing.
     pub fn pass(&mut self, events: &mut impl EventSink<Fool108Event>) {
+        // Passing after the draw: the card drawn did not play either.
+        let (seat, playable) = (self.turn, self.playable_mask());
+        self.lacking[seat].showed_none_of(playable);
         events.emit(Audience::All, Fool108Event::Passed { seat: self.turn });
         self.advance(0, events);
     }

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::inference::Lacking;
 use crate::card::Card;
 use crate::game::Phase;
 use crate::score::{MatchResult, RoundResult};
@@ -38,6 +39,11 @@ pub struct Fool108View {
     pub stock: usize,
     /// Cards in the discard pile.
     pub pile: usize,
+    /// The discard pile's cards, bottom first: every seat saw each of them played (or turned
+    /// up), so a bot may place them exactly.
+    pub pile_cards: Vec<Card>,
+    /// What each seat showed its hand lacks by drawing instead of playing, as every seat saw.
+    pub lacking: BySeat<Lacking>,
     /// Whose turn it is.
     pub turn: Seat,
     /// Where the turn seat is within its turn.

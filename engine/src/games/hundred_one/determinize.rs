@@ -26,7 +26,9 @@ impl Determinize for HundredOne {
     fn determinize(view: &HundredOneView, seat: Seat, rng: &mut GameRng) -> Result<HundredOne, DeterminizeError> {
         check_view(view.viewer, view.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
-        let shown = SheddingView::top_only((DeckKind::Short36, seat), hand, &view.hand_sizes, &view.top, view.pile, view.stock)?;
+        // The whole pile is in the view: every seat saw each card played.
+        let shown =
+            SheddingView::whole_pile((DeckKind::Short36, seat), hand, &view.hand_sizes, &view.pile_cards, view.stock, &view.lacking);
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
             dealer: view.dealer,
@@ -41,6 +43,7 @@ impl Determinize for HundredOne {
             // The count of actions this round is not in the view; the turn cap is a safety
             // net, so a search may count from zero.
             turns: 0,
+            lacking: view.lacking.clone(),
         };
         let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
         let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };

@@ -217,6 +217,8 @@ impl Game for HundredOne {
             to_follow: round.to_follow,
             stock: round.stock.len(),
             pile: round.pile.len(),
+            pile_cards: round.pile.clone(),
+            lacking: round.lacking.clone(),
             turn: round.turn,
             stage: round.stage,
             out: round.out,

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::inference::Lacking;
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::CardSet;
 use crate::deal::Stock;
@@ -127,6 +128,8 @@ pub struct Round {
     pub exits: BySeat<Option<Exit>>,
     /// Actions taken this round (for the turn cap).
     pub turns: u32,
+    /// What each seat showed its hand lacks by drawing (public: a draw means no card covered).
+    pub lacking: BySeat<Lacking>,
 }
 
 impl Round {
@@ -165,6 +168,7 @@ impl Round {
             out: SeatSet::EMPTY,
             exits: BySeat::filled(players, None),
             turns: 0,
+            lacking: BySeat::filled(players, Lacking::NONE),
         };
         if !turned.is_rank(Rank::Queen) {
             let ended = round.resolve(dealer, turned, None, rng, events);
@@ -220,6 +224,7 @@ impl Round {
         }
         let card = self.stock.draw()?;
         self.hands[seat].insert(card);
+        self.lacking[seat].took(1);
         events.emit(Audience::Only(seat), HundredOneEvent::Drew { seat, card });
         events.emit(Audience::AllBut(seat), HundredOneEvent::DrewFaceDown { seat });
         Some(card)
@@ -245,6 +250,7 @@ impl Round {
     ) -> Option<Seat> {
         let seat = self.turn;
         self.hands[seat].remove(card);
+        self.lacking[seat].played(card);
         self.pile.push(card);
         events.emit(Audience::All, HundredOneEvent::Played { seat, card });
         self.resolve(seat, card, ordered, rng, events)
@@ -317,19 +323,27 @@ impl Round {
     pub fn draw(&mut self, rng: &mut GameRng, events: &mut impl EventSink<HundredOneEvent>) -> Option<Seat> {
         let seat = self.turn;
         let legal = self.playable_mask();
+        // Nobody may draw holding a card that covers: the seat lacks them all, and the cards
+        // it draws and keeps did not cover either; only a covering card drawn last may be one.
         if self.stage == Stage::CoverEight {
             while let Some(card) = self.draw_one(seat, rng, events) {
                 if card.bit() & legal != 0 {
+                    self.lacking[seat].showed_none_of(legal);
+                    self.lacking[seat].took(1);
                     return None;
                 }
             }
+            self.lacking[seat].showed_none_of(legal);
             events.emit(Audience::All, HundredOneEvent::CoverLapsed { seat });
             self.stage = Stage::Turn;
             if self.hands[seat].is_empty() {
                 self.go_out(seat, Exit::Plain, events);
             }
         } else {
-            if self.draw_one(seat, rng, events).is_some_and(|card| card.bit() & legal != 0) {
+            let covers = self.draw_one(seat, rng, events).is_some_and(|card| card.bit() & legal != 0);
+            self.lacking[seat].showed_none_of(legal);
+            if covers {
+                self.lacking[seat].took(1);
                 return None;
             }
             events.emit(Audience::All, HundredOneEvent::Passed { seat });

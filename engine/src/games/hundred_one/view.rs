@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::inference::Lacking;
 use crate::card::Card;
 use crate::game::Phase;
 use crate::score::{MatchResult, RoundResult};
@@ -36,6 +37,11 @@ pub struct HundredOneView {
     pub stock: usize,
     /// Cards in the discard pile.
     pub pile: usize,
+    /// The discard pile's cards, bottom first: every seat saw each of them played (or turned
+    /// up), so a bot may place them exactly.
+    pub pile_cards: Vec<Card>,
+    /// What each seat showed its hand lacks by drawing instead of playing, as every seat saw.
+    pub lacking: BySeat<Lacking>,
     /// Whose decision it is.
     pub turn: Seat,
     /// What that seat has to do: order a suit, play or draw, or cover its 8.

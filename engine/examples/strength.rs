@@ -1,0 +1,73 @@
+//! Engine-only bot matches, for measuring the levels without building the app:
+//! `cargo run --profile bench -p cardtable-engine --example strength -- sim --game G
+//! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N]`
+//! (the same flags as `cardtable sim --seats`, so `scripts/bot-strength` can run either).
+//! Prints the report as one JSON line: wins per seat, parity, and the searched decisions'
+//! times (median, p99) and iterations. The app's `cardtable sim` is the full tool.
+
+use std::time::{Duration, Instant};
+
+use cardtable_engine::GameKind;
+use cardtable_engine::bots::{ArenaConfig, ArenaObserver, BotLevel, SearchTuning, arena};
+use cardtable_engine::seat::Seat;
+
+/// Times every searched decision (iterations > 0).
+#[derive(Default)]
+struct Clock {
+    started: Option<Instant>,
+    searched: Vec<Duration>,
+    iterations: Vec<u32>,
+}
+
+impl ArenaObserver for Clock {
+    fn before_decision(&mut self, _seat: Seat, _level: BotLevel) {
+        self.started = Some(Instant::now());
+    }
+
+    fn after_decision(&mut self, _seat: Seat, _level: BotLevel, iterations: u32) {
+        if let Some(started) = self.started.take()
+            && iterations > 0
+        {
+            self.searched.push(started.elapsed());
+            self.iterations.push(iterations);
+        }
+    }
+}
+
+/// The value at `fraction` of a sorted list (0 for an empty one).
+fn quantile<T: Copy + Default>(sorted: &[T], fraction: f64) -> T {
+    if sorted.is_empty() {
+        return T::default();
+    }
+    sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).filter(|arg| arg != "sim").collect();
+    let flag = |name: &str| args.iter().position(|arg| arg == name).and_then(|index| args.get(index + 1)).cloned();
+    let game = GameKind::from_id(&flag("--game").ok_or("--game is required")?)?;
+    let seats = flag("--seats").ok_or("--seats is required")?.split(',').map(str::parse).collect::<Result<Vec<BotLevel>, _>>()?;
+    let matches = flag("--matches").map_or(Ok(2_000), |text| text.parse())?;
+    let seed = flag("--seed").map_or(Ok(2026), |text| text.parse())?;
+    let iterations = flag("--iterations").map(|text| text.parse()).transpose()?;
+    let config = ArenaConfig { game, seats, matches, seed, options: None, search: SearchTuning { iterations, ..SearchTuning::default() } };
+    let mut clock = Clock::default();
+    let started = Instant::now();
+    let report = arena::run(&config, &mut clock)?;
+    clock.searched.sort_unstable();
+    clock.iterations.sort_unstable();
+    let summary = serde_json::json!({
+        "game": game.id(),
+        "seats": report.seats,
+        "matches": report.matches,
+        "wins": report.wins,
+        "parity": report.parity(),
+        "searched_decisions": clock.searched.len(),
+        "searched_median_us": quantile(&clock.searched, 0.5).as_secs_f64() * 1e6,
+        "searched_p99_us": quantile(&clock.searched, 0.99).as_secs_f64() * 1e6,
+        "iterations_median": quantile(&clock.iterations, 0.5),
+        "elapsed_s": started.elapsed().as_secs_f64(),
+    });
+    println!("{summary}");
+    Ok(())
+}
