@@ -128,7 +128,7 @@ impl HistoryScreen {
                 if button(ui, label) {
                     let target = export::default_target(store.root(), format);
                     self.export = Some(match export::export(store, format, &target) {
-                        Ok(count) => tr!("store-export-done", count = count, path = target.display().to_string()),
+                        Ok(report) => tr!("store-export-done", count = report.written, path = target.display().to_string()),
                         Err(error) => tr!("store-export-failed", error = error.to_string()),
                     });
                 }
