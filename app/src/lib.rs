@@ -1,6 +1,7 @@
 //! Cardtable, the program: the window, the command line, and everything between them and the
 //! engine.
 
+#[cfg(feature = "window")]
 pub mod app;
 pub mod cli;
 pub mod commands;
@@ -9,4 +10,5 @@ pub mod net;
 pub mod session;
 pub mod settings;
 pub mod store;
+#[cfg(feature = "window")]
 pub mod ui;
