@@ -200,7 +200,7 @@ pub(crate) fn check_table(options: &AnyOptions, seats: usize) -> Result<(), Stri
     if range.contains(&seats) && seats <= MAX_SEATS {
         Ok(())
     } else {
-        Err(format!("{} seats, but {} is played by {} to {}", seats, options.kind(), range.start(), range.end()))
+        Err(format!("{seats} seats, but {} is played by {} to {}", options.kind(), range.start(), range.end()))
     }
 }
 
