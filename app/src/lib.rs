@@ -1,6 +1,7 @@
 //! Cardtable, the program: the window, the command line, and everything between them and the
 //! engine.
 
+#[cfg(feature = "window")]
 pub mod app;
 pub mod cli;
 pub mod commands;
@@ -10,4 +11,5 @@ pub mod session;
 pub mod settings;
 pub mod store;
 pub mod think;
+#[cfg(feature = "window")]
 pub mod ui;

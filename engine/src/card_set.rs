@@ -132,12 +132,14 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = Card> {
 /// Count of each card kind: the multiset used to check that no card is created or lost.
 pub type CardCounts = [u8; CARD_KINDS];
 
-/// Counts the cards of any collection of card collections.
+/// Counts the cards of any collection of card collections. A count stops at 255 rather than
+/// wrapping: 256 copies of a card must never look like none.
 #[must_use]
 pub fn count_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> CardCounts {
-    let mut counts = [0; CARD_KINDS];
+    let mut counts = [0_u8; CARD_KINDS];
     for card in cards {
-        counts[card.index() as usize] += 1;
+        let count = &mut counts[card.index() as usize];
+        *count = count.saturating_add(1);
     }
     counts
 }

@@ -157,6 +157,9 @@ mod tests {
         assert_eq!(Stock::prepare(DeckKind::Double104, Some(&three), &mut rng), Err(SetupError::NotInDeck { card: three[0] }));
         let joker = parse_cards("RJ").expect("cards");
         assert!(Stock::prepare(DeckKind::Standard52, Some(&joker), &mut rng).is_err());
+        // Issue 17, item 12: 256 copies once wrapped the count to none and passed.
+        let kings = vec![parse_cards("KS").expect("cards")[0]; 256];
+        assert_eq!(check_stacked(DeckKind::Double104, Some(&kings)), Err(SetupError::NotInDeck { card: kings[0] }));
         assert_eq!(rng, untouched, "a refused deck consumed randomness");
     }
 

@@ -1,5 +1,12 @@
 //! Scenarios: a match built from an explicit deck order and a list of scripted actions, for
 //! tests and for `cardtable scenario FILE.json`. The format is documented in docs/scenarios.md.
+//! A scenario is a file people write by hand: every mistake in one is answered with an error
+//! naming the field at fault (see [`check`]), never a panic and never a silent repair.
+
+mod check;
+mod step;
+#[cfg(test)]
+mod tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -50,8 +57,9 @@ fn first_seat() -> Seat {
     Seat(0)
 }
 
-/// One scripted step.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One scripted step. Read by hand (see `step.rs`) so that a step that is neither form gets
+/// an error saying what a step looks like, not serde's "did not match any variant".
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Step {
     /// A seat takes an action, in the game's notation.
@@ -79,6 +87,14 @@ pub enum ScenarioError {
     /// The file is not a scenario.
     #[error("not a scenario file: {0}")]
     Format(String),
+    /// A field holds something the scenario cannot be played with.
+    #[error("{field}: {message}")]
+    Field {
+        /// Where, as the message names it (`` `hands[1]` ``, `` `hands` and `deck` ``).
+        field: String,
+        /// What is wrong there.
+        message: String,
+    },
     /// The options do not fit the game.
     #[error("options for {game}: {message}")]
     Options {
@@ -160,24 +176,35 @@ impl Scenario {
     /// # Errors
     /// The text is not a scenario; the message says where.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        serde_json::from_str(text).map_err(|error| ScenarioError::Format(error.to_string()))
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let scenario: Scenario = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+            let path = error.path().to_string();
+            let error = error.into_inner();
+            // Broken JSON is the file's fault as a whole; a value that does not fit, its field's.
+            if path == "." || !error.is_data() {
+                ScenarioError::Format(error.to_string())
+            } else {
+                ScenarioError::Field { field: format!("`{path}`"), message: error.to_string() }
+            }
+        })?;
+        deserializer.end().map_err(|error| ScenarioError::Format(error.to_string()))?;
+        Ok(scenario)
     }
 
     /// Sets the table up as the scenario says, before any step.
     ///
     /// # Errors
-    /// Bad options, a bad table or a deck that is not the game's.
+    /// Bad options, a bad table, hands or decks that are not the game's, or a step's seat
+    /// that is not at the table: each named by its field.
     pub fn start(&self) -> Result<(AnyGame, Vec<Addressed<AnyEvent>>), ScenarioError> {
         let options = match &self.options {
             Some(json) => AnyOptions::from_json(self.game, json)
                 .map_err(|error| ScenarioError::Options { game: self.game, message: error.to_string() })?,
             None => AnyOptions::defaults(self.game),
         };
+        check::check(self, &options)?;
         let setup =
             TableSetup { players: self.players, dealer: self.dealer, seed: self.seed, turn_cap: self.turn_cap.unwrap_or(DEFAULT_TURN_CAP) };
-        if !self.hands.is_empty() && self.hands.len() != self.players {
-            return Err(ScenarioError::Format(format!("`hands` lists {} hands for {} players", self.hands.len(), self.players)));
-        }
         let stacked = if self.hands.is_empty() { self.deck.clone() } else { deck_from_hands(self.dealer, &self.hands, &self.deck) };
         let stacked = (!stacked.is_empty()).then_some(stacked.as_slice());
         Ok(AnyGame::start_match(setup, options, stacked)?)
@@ -227,35 +254,5 @@ impl Scenario {
             result: game.match_result().cloned(),
         };
         Ok((game, outcome))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::card::parse_cards;
-
-    #[test]
-    fn hands_are_put_in_deal_order_from_the_dealers_left() {
-        let hands = vec![parse_cards("2C").expect("c"), parse_cards("3C").expect("c"), parse_cards("4C").expect("c")];
-        let deck = deck_from_hands(Seat(1), &hands, &parse_cards("5C").expect("c"));
-        assert_eq!(deck, parse_cards("4C 2C 3C 5C").expect("c"));
-    }
-
-    #[test]
-    fn a_refused_step_is_named_by_index() {
-        let json = r#"{"game":"crazy-eights","players":2,
-            "hands":[["2C","3C","4C","5C","6C"],["2D","3D","4D","5D","6D"]],"deck":["KD"],
-            "actions":[{"seat":1,"action":"play 2D"},{"seat":0,"action":"play 3C"}]}"#;
-        let error = Scenario::from_json(json).expect("scenario").run().expect_err("3C does not match 2D");
-        assert_eq!(error.step_index(), Some(1));
-        assert!(error.to_string().contains("action #1"), "{error}");
-    }
-
-    #[test]
-    fn unknown_fields_and_games_are_reported() {
-        assert!(Scenario::from_json(r#"{"game":"crazy-eights","players":2,"bogus":1}"#).is_err());
-        let unknown = Scenario::from_json(r#"{"game":"snap","players":2}"#).expect_err("unknown game");
-        assert!(unknown.to_string().contains("snap"), "{unknown}");
     }
 }

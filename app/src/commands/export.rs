@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use crate::store::record::MatchId;
 use crate::store::{Store, export, paths};
 
 /// What to export as.
@@ -33,28 +34,70 @@ pub fn default_target(root: &Path, format: ExportFormat) -> PathBuf {
     root.join("exports").join(format!("history-{stamp}.{}", format.extension()))
 }
 
-/// Writes the history of `store` to `target`; returns how many matches were written.
+/// What an export wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportReport {
+    /// Matches written.
+    pub written: usize,
+    /// Matches left out because their record could not be read; each was set aside with a
+    /// notice, and one more notice names them all.
+    pub left_out: Vec<MatchId>,
+}
+
+/// Writes the history of `store` to `target`. The CSV is made from the summaries; the JSON
+/// reads every record, and a record that cannot be read is left out, set aside, named in the
+/// store's notices and in the report, and dropped from the history.
 ///
 /// # Errors
 /// The file cannot be written.
-pub fn export(store: &Store, format: ExportFormat, target: &Path) -> Result<usize, crate::store::StoreError> {
-    let matches = store.history();
+pub fn export(store: &mut Store, format: ExportFormat, target: &Path) -> Result<ExportReport, crate::store::StoreError> {
     match format {
-        ExportFormat::Csv => export::to_file(target, |file| export::write_csv(matches, file)).map(|()| matches.len()),
+        ExportFormat::Csv => {
+            let matches = store.history();
+            export::to_file(target, |file| export::write_csv(matches, file))?;
+            Ok(ExportReport { written: matches.len(), left_out: Vec::new() })
+        }
         ExportFormat::Json => {
-            export::to_file(target, |file| export::write_json(store.root(), matches, file)).map(|skipped| matches.len() - skipped)
+            let ids: Vec<MatchId> = store.history().iter().map(|summary| summary.id.clone()).collect();
+            let read = |id: &MatchId| {
+                store.open_record(id).unwrap_or_else(|error| {
+                    tracing::error!(%error, %id, "a match record could not be read");
+                    None
+                })
+            };
+            let left_out = export::to_file(target, |file| export::write_json(&ids, read, file))?;
+            store.left_out_of_export(target, &left_out);
+            Ok(ExportReport { written: ids.len() - left_out.len(), left_out })
         }
     }
 }
 
-/// Exports the history of the data folder; returns a line saying where it went.
+/// Exports the history of the data folder; returns a line saying where it went. What the
+/// store had to say on opening (damaged files set aside, a read-only folder) is printed to
+/// standard error first.
 ///
 /// # Errors
-/// The data folder cannot be opened or the file cannot be written.
+/// The data folder cannot be opened or the file cannot be written; or matches were left out
+/// of the export: the file is written without them, and the error names each, so that a
+/// script (or a person) never takes a partial export for a whole one.
 pub fn run(data_dir: Option<&Path>, format: ExportFormat, out: Option<&Path>) -> anyhow::Result<String> {
     let root = paths::data_dir(data_dir)?;
-    let store = Store::open(&root).with_context(|| format!("cannot open the data folder {}", root.display()))?;
+    let mut store = Store::open(&root).with_context(|| format!("cannot open the data folder {}", root.display()))?;
     let target = out.map_or_else(|| default_target(&root, format), Path::to_owned);
-    let count = export(&store, format, &target).with_context(|| format!("cannot export to {}", target.display()))?;
-    Ok(format!("exported {count} matches to {}", target.display()))
+    let exported = export(&mut store, format, &target).with_context(|| format!("cannot export to {}", target.display()));
+    for notice in store.notices() {
+        eprintln!("note: {notice}");
+    }
+    let report = exported?;
+    if report.left_out.is_empty() {
+        return Ok(format!("exported {} matches to {}", report.written, target.display()));
+    }
+    let names: Vec<&str> = report.left_out.iter().map(MatchId::as_str).collect();
+    anyhow::bail!(
+        "exported {} matches to {}, but left out {} whose records could not be read: {} (see the notes above)",
+        report.written,
+        target.display(),
+        names.len(),
+        names.join(", ")
+    )
 }

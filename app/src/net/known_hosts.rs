@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::identity::Fingerprint;
 use super::protocol::ResumeToken;
+use crate::store::recover::{self, Content};
 
 /// File name in the config directory.
 pub const KNOWN_HOSTS_FILE: &str = "known-hosts.json";
@@ -39,6 +40,16 @@ pub enum KnownHostsError {
         path: PathBuf,
         /// What is wrong.
         reason: String,
+    },
+    /// The file was damaged (or from a newer Cardtable) and was moved aside, kept.
+    #[error("{path} is damaged or from a newer Cardtable ({reason}); it is kept as {moved_to}")]
+    SetAside {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+        /// Where it is now.
+        moved_to: PathBuf,
     },
 }
 
@@ -79,44 +90,51 @@ impl KnownHosts {
     /// The file cannot be read or is damaged; it is left as it is.
     pub fn load(dir: &Path) -> Result<KnownHosts, KnownHostsError> {
         let path = dir.join(KNOWN_HOSTS_FILE);
-        let io = |source| KnownHostsError::Io { path: path.clone(), source };
         let unreadable = |reason: String| KnownHostsError::Unreadable { path: path.clone(), reason };
-        let bytes = match std::fs::File::open(&path) {
-            Ok(file) => {
-                let mut bytes = Vec::new();
-                std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut bytes).map_err(io)?;
-                bytes
+        // The store's reader: only a regular file, never past the limit, never waiting on a pipe.
+        let bytes = match recover::read_limited(&path, MAX_FILE_BYTES) {
+            Content::Bytes(bytes) => bytes,
+            Content::Missing => return Ok(KnownHosts { path, hosts: BTreeMap::new() }),
+            Content::TooLarge { size } => return Err(unreadable(format!("{size} bytes, larger than {MAX_FILE_BYTES}"))),
+            Content::Unreadable(reason) => {
+                return Err(KnownHostsError::Io { path: path.clone(), source: std::io::Error::other(reason) });
             }
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(KnownHosts { path, hosts: BTreeMap::new() }),
-            Err(error) => return Err(io(error)),
         };
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(unreadable(format!("larger than {MAX_FILE_BYTES} bytes")));
-        }
-        let file: FileFormat = serde_json::from_slice(&bytes).map_err(|error| unreadable(error.to_string()))?;
+        KnownHosts::parse(path, &bytes)
+    }
+
+    /// The hosts in `bytes`, the content of the file at `path`.
+    ///
+    /// # Errors
+    /// The bytes are not a known-hosts file of a version this app reads.
+    pub fn parse(path: PathBuf, bytes: &[u8]) -> Result<KnownHosts, KnownHostsError> {
+        let unreadable = |reason: String| KnownHostsError::Unreadable { path: path.clone(), reason };
+        let file: FileFormat = serde_json::from_slice(bytes).map_err(|error| unreadable(error.to_string()))?;
         if file.version != FORMAT_VERSION {
             return Err(unreadable(format!("format version {} (this app reads {FORMAT_VERSION})", file.version)));
         }
         Ok(KnownHosts { path, hosts: file.hosts })
     }
 
-    /// [`KnownHosts::load`], but a damaged file is renamed to `known-hosts.json.damaged` (kept,
-    /// not lost) and the device starts with no known hosts; the error says what happened.
+    /// [`KnownHosts::load`], but a damaged file is set aside the way the store sets aside its
+    /// own (`known-hosts.damaged-<time>.json`, never over an earlier one: every damaged copy is
+    /// kept) and the device starts with no known hosts; the error says what happened and where
+    /// the file went.
     #[must_use]
     pub fn load_or_set_aside(dir: &Path) -> (KnownHosts, Option<KnownHostsError>) {
         match KnownHosts::load(dir) {
             Ok(hosts) => (hosts, None),
-            Err(error) => {
-                let path = dir.join(KNOWN_HOSTS_FILE);
-                if matches!(error, KnownHostsError::Unreadable { .. }) {
-                    let mut aside = path.as_os_str().to_owned();
-                    aside.push(".damaged");
-                    if let Err(rename) = std::fs::rename(&path, &aside) {
-                        tracing::warn!(%rename, "the damaged known-hosts file could not be set aside");
+            Err(KnownHostsError::Unreadable { path, reason }) => {
+                let error = match recover::move_aside(&path) {
+                    Ok(moved_to) => KnownHostsError::SetAside { path: path.clone(), reason, moved_to },
+                    Err(move_error) => {
+                        tracing::warn!(%move_error, "the damaged known-hosts file could not be set aside");
+                        KnownHostsError::Unreadable { path: path.clone(), reason }
                     }
-                }
+                };
                 (KnownHosts { path, hosts: BTreeMap::new() }, Some(error))
             }
+            Err(error) => (KnownHosts { path: dir.join(KNOWN_HOSTS_FILE), hosts: BTreeMap::new() }, Some(error)),
         }
     }
 
@@ -209,11 +227,52 @@ mod tests {
         std::fs::write(dir.join(KNOWN_HOSTS_FILE), b"{ not json").expect("write");
         assert!(matches!(KnownHosts::load(&dir), Err(KnownHostsError::Unreadable { .. })));
         let (hosts, error) = KnownHosts::load_or_set_aside(&dir);
-        assert!(error.is_some());
+        let Some(KnownHostsError::SetAside { moved_to, .. }) = error else { panic!("set aside: {error:?}") };
         assert_eq!(hosts.iter().count(), 0);
-        assert_eq!(std::fs::read(dir.join("known-hosts.json.damaged")).expect("kept"), b"{ not json");
+        assert_eq!(std::fs::read(moved_to).expect("kept"), b"{ not json");
         std::fs::write(dir.join(KNOWN_HOSTS_FILE), br#"{"version": 9, "hosts": {}}"#).expect("write");
         assert!(matches!(KnownHosts::load(&dir), Err(KnownHostsError::Unreadable { .. })));
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    /// Issue 17, item 7: a second damaged file overwrote the first one set aside. Both are kept
+    /// (the store's mechanism: a new name each time, never over another file).
+    #[test]
+    fn every_damaged_file_is_kept_not_only_the_last() {
+        let dir = temp_dir("damaged-twice");
+        std::fs::create_dir_all(&dir).expect("dir");
+        let contents: [&[u8]; 3] = [b"{ first damage", b"second damage", br#"{"version": 9, "hosts": {}}"#];
+        for content in contents {
+            std::fs::write(dir.join(KNOWN_HOSTS_FILE), content).expect("write");
+            let (hosts, error) = KnownHosts::load_or_set_aside(&dir);
+            assert!(error.is_some() && hosts.iter().count() == 0);
+        }
+        let mut kept: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+            .expect("list")
+            .map(|entry| entry.expect("entry").path())
+            .filter(|path| {
+                path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("known-hosts.") && name != KNOWN_HOSTS_FILE)
+            })
+            .map(|path| std::fs::read(path).expect("read"))
+            .collect();
+        kept.sort();
+        let mut expected: Vec<Vec<u8>> = contents.iter().map(|content| content.to_vec()).collect();
+        expected.sort();
+        assert_eq!(kept, expected, "every damaged file is kept");
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    /// A pipe where the file should be is an error at once, not a start that waits for ever.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_is_not_read() {
+        let dir = temp_dir("pipe");
+        std::fs::create_dir_all(&dir).expect("dir");
+        let made = std::process::Command::new("mkfifo").arg(dir.join(KNOWN_HOSTS_FILE)).status().expect("mkfifo runs");
+        assert!(made.success());
+        let (hosts, error) = KnownHosts::load_or_set_aside(&dir);
+        assert!(matches!(error, Some(KnownHostsError::Io { .. })), "{error:?}");
+        assert_eq!(hosts.iter().count(), 0);
         std::fs::remove_dir_all(&dir).expect("cleanup");
     }
 }

@@ -13,6 +13,18 @@ pub trait Document: Serialize + DeserializeOwned {
     const KIND: &'static str;
     /// The schema version this build writes.
     const SCHEMA: u32;
+    /// The largest file of this kind read: a bigger one is damage, set aside unread (a file
+    /// that never ends, or fills the memory, must not hang or kill the start).
+    const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+    /// Checks what the types cannot say (seat counts, ids, lengths that must agree), so that no
+    /// use of a value read from a file can panic.
+    ///
+    /// # Errors
+    /// What makes no sense, in words.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Upgrades `data` of schema `from` to schema `from + 1`.
     ///
@@ -61,7 +73,16 @@ pub enum Damage {
         /// The kind the file names, if any.
         found: String,
     },
-    /// The file names the right kind but its data does not fit the format.
+    /// The file is larger than any file of its kind can be; it was not read.
+    #[error("the file is too large ({size} bytes; at most {limit} are read)")]
+    TooLarge {
+        /// Its size in bytes.
+        size: u64,
+        /// The most read of a file of this kind.
+        limit: u64,
+    },
+    /// The file names the right kind but its data does not fit the format (or makes no sense
+    /// in it: [`Document::check`]).
     #[error("the data does not fit format {schema}: {reason}")]
     Shape {
         /// The schema the file claims.
@@ -222,13 +243,15 @@ pub fn decode<T: Document>(bytes: &[u8]) -> Result<Decoded<T>, Damage> {
         return Err(Damage::WrongKind { expected: T::KIND, found: header.cardtable });
     }
     let shape = |error: serde_json::Error| Damage::Shape { schema: header.schema, reason: error.to_string() };
+    let checked = |value: T| value.check().map(|()| value).map_err(|reason| Damage::Shape { schema: header.schema, reason });
     match header.schema.cmp(&T::SCHEMA) {
         std::cmp::Ordering::Equal => {
             let envelope: EnvelopeIn<T> = serde_json::from_slice(bytes).map_err(shape)?;
-            Ok(Decoded::Current(envelope.data))
+            Ok(Decoded::Current(checked(envelope.data)?))
         }
         std::cmp::Ordering::Greater => {
-            let value = serde_json::from_slice::<EnvelopeIn<T>>(bytes).ok().map(|envelope| envelope.data);
+            // What a newer file holds that makes no sense here is not read, as if it did not fit.
+            let value = serde_json::from_slice::<EnvelopeIn<T>>(bytes).ok().and_then(|envelope| checked(envelope.data).ok());
             Ok(Decoded::Newer { value, found: header.schema })
         }
         std::cmp::Ordering::Less => {
@@ -241,7 +264,7 @@ pub fn decode<T: Document>(bytes: &[u8]) -> Result<Decoded<T>, Damage> {
                 data = T::migrate(from, data).map_err(|reason| Damage::Shape { schema: from, reason })?;
             }
             let value = serde_json::from_value(data).map_err(shape)?;
-            Ok(Decoded::Migrated { value, from: header.schema })
+            Ok(Decoded::Migrated { value: checked(value)?, from: header.schema })
         }
     }
 }

@@ -27,6 +27,12 @@ pub enum StoreError {
     /// This instance only reads: another one holds the lock, or a file is from a newer version.
     #[error("the data folder is read-only here: {0}")]
     ReadOnly(ReadOnlyReason),
+    /// This file could not be read when the store opened; writing over it would lose it.
+    #[error("{} could not be read, so it is not written over", file.display())]
+    LeftAlone {
+        /// The file.
+        file: PathBuf,
+    },
     /// No folder for the data could be found (no home directory) and none was given.
     #[error("no data folder: give one with --data-dir")]
     NoDataDir,
@@ -63,5 +69,13 @@ pub enum ReadOnlyReason {
         found: u32,
         /// The newest schema this build knows.
         supported: u32,
+    },
+    /// The data folder cannot be written (its permissions, or a read-only disk).
+    #[error("{} cannot be written: {reason}", folder.display())]
+    NotWritable {
+        /// The folder.
+        folder: PathBuf,
+        /// The system's answer to a test write.
+        reason: String,
     },
 }

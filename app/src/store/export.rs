@@ -1,5 +1,6 @@
 //! The history exported for spreadsheets and programs: CSV with one row per seat of each
-//! match, and JSON with every full record. Both are written atomically.
+//! match (from the summaries), and JSON with every full record. Both are written atomically;
+//! a record that cannot be read is never left out silently (see `commands::export`).
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -7,11 +8,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::atomic;
-use super::document::{self, Decoded};
 use super::error::StoreError;
-use super::history::record_path;
-use super::record::{MatchRecord, MatchSummary};
-use super::recover;
+use super::record::{MatchId, MatchRecord, MatchSummary};
 
 /// One CSV row: one seat of one match.
 #[derive(Serialize)]
@@ -57,27 +55,25 @@ pub fn write_csv(matches: &[MatchSummary], out: impl Write) -> Result<(), StoreE
     csv.flush().map_err(|error| StoreError::io("write", "the CSV export", error))
 }
 
-/// Writes every match's full record under `root` as one JSON document to `out`, one record at a
-/// time (the records of a long history do not fit in memory at once). Records that cannot be
-/// read are left out and counted.
+/// Writes the full record of every match in `ids`, as `read` gives it, as one JSON document to
+/// `out`, one record at a time (the records of a long history do not fit in memory at once).
+/// Returns the matches left out because `read` had no record for them.
 ///
 /// # Errors
 /// The writer failed.
-pub fn write_json(root: &Path, matches: &[MatchSummary], out: impl Write) -> Result<usize, StoreError> {
+pub fn write_json(
+    ids: &[MatchId],
+    mut read: impl FnMut(&MatchId) -> Option<MatchRecord>,
+    out: impl Write,
+) -> Result<Vec<MatchId>, StoreError> {
     let mut out = BufWriter::new(out);
     let io = |error| StoreError::io("write", "the JSON export", error);
-    let mut skipped = 0;
+    let mut left_out = Vec::new();
     out.write_all(b"{\"cardtable\":\"history-export\",\"schema\":1,\"matches\":[\n").map_err(io)?;
     let mut first = true;
-    for summary in matches {
-        let path = record_path(root, &summary.id);
-        let record = recover::read_bytes(&path)
-            .ok()
-            .flatten()
-            .and_then(|bytes| document::decode::<MatchRecord>(&bytes).ok())
-            .and_then(Decoded::into_value);
-        let Some(record) = record else {
-            skipped += 1;
+    for id in ids {
+        let Some(record) = read(id) else {
+            left_out.push(id.clone());
             continue;
         };
         if !first {
@@ -88,7 +84,7 @@ pub fn write_json(root: &Path, matches: &[MatchSummary], out: impl Write) -> Res
     }
     out.write_all(b"\n]}\n").map_err(io)?;
     out.flush().map_err(io)?;
-    Ok(skipped)
+    Ok(left_out)
 }
 
 /// Exports to `target` atomically, streaming with `write` (one of the writers above).

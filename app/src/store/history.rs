@@ -7,6 +7,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use cardtable_engine::seat::MAX_SEATS;
 use serde::{Deserialize, Serialize};
 
 use super::document::Document;
@@ -30,6 +31,23 @@ pub struct HistoryIndex {
 impl Document for HistoryIndex {
     const KIND: &'static str = "history-index";
     const SCHEMA: u32 = 1;
+    /// A summary is a few hundred bytes: this holds well over a hundred thousand matches.
+    const MAX_BYTES: u64 = 128 * 1024 * 1024;
+
+    /// The history list and the statistics index seats by position: a summary's seats must fit
+    /// a table, and each match is listed once.
+    fn check(&self) -> Result<(), String> {
+        let mut seen = HashSet::new();
+        for summary in &self.matches {
+            if !(1..=MAX_SEATS).contains(&summary.seats.len()) {
+                return Err(format!("match {} lists {} seats", summary.id, summary.seats.len()));
+            }
+            if !seen.insert(&summary.id) {
+                return Err(format!("match {} is listed twice", summary.id));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The record file of a match.
@@ -49,13 +67,12 @@ pub struct OpenedHistory {
     pub newer: Option<ReadOnlyReason>,
 }
 
-/// Opens the history under `root`. With `writable`, a repaired index is written back.
-///
-/// # Errors
-/// The folder or index cannot be read.
-pub fn open(root: &Path, writable: bool) -> Result<OpenedHistory, StoreError> {
+/// Opens the history under `root`. With `writable`, a repaired index is written back. Never
+/// fails: a record or folder that cannot be read is skipped with a notice.
+#[must_use]
+pub fn open(root: &Path, writable: bool) -> OpenedHistory {
     let index_path = root.join(INDEX_FILE);
-    let opened = recover::open::<HistoryIndex>(&index_path, writable)?;
+    let opened = recover::open::<HistoryIndex>(&index_path, writable);
     let mut notices = opened.notices;
     // The index is rebuilt from the records rather than from a backup.
     for notice in &mut notices {
@@ -66,7 +83,15 @@ pub fn open(root: &Path, writable: bool) -> Result<OpenedHistory, StoreError> {
     let mut newer = opened.newer;
     let had_index = opened.value.is_some();
     let mut index = opened.value.unwrap_or_default();
-    let on_disk = super::record::ids_in(&root.join(MATCHES_DIR))?;
+    let matches_dir = root.join(MATCHES_DIR);
+    let on_disk = match super::record::ids_in(&matches_dir) {
+        Ok(ids) => ids,
+        Err(error) => {
+            // Without the listing nothing can be checked: the index is shown as it is.
+            notices.push(Notice::Unreadable { file: matches_dir, reason: error.to_string() });
+            return OpenedHistory { index, notices, newer };
+        }
+    };
     let on_disk_set: HashSet<&MatchId> = on_disk.iter().collect();
     let before = index.matches.len();
     index.matches.retain(|summary| on_disk_set.contains(&summary.id));
@@ -74,7 +99,7 @@ pub fn open(root: &Path, writable: bool) -> Result<OpenedHistory, StoreError> {
     let indexed: HashSet<MatchId> = index.matches.iter().map(|summary| summary.id.clone()).collect();
     let mut added = 0;
     for id in on_disk.iter().filter(|id| !indexed.contains(id)) {
-        let record = recover::open::<MatchRecord>(&record_path(root, id), writable)?;
+        let record = recover::open::<MatchRecord>(&record_path(root, id), writable);
         notices.extend(record.notices);
         newer = newer.or(record.newer);
         if let Some(record) = record.value {
@@ -88,9 +113,14 @@ pub fn open(root: &Path, writable: bool) -> Result<OpenedHistory, StoreError> {
             notices.push(Notice::HistoryRepaired { added, dropped });
         }
         if writable && newer.is_none() {
-            let bytes = super::document::encode(&index).map_err(|source| StoreError::Encode { what: "the history index", source })?;
-            super::atomic::write(&index_path, &bytes, false)?;
+            let written = super::document::encode(&index)
+                .map_err(|source| StoreError::Encode { what: "the history index", source })
+                .and_then(|bytes| super::atomic::write(&index_path, &bytes, false));
+            if let Err(error) = written {
+                // Rebuilt again at the next start; nothing is lost.
+                notices.push(Notice::WriteFailed { message: error.to_string() });
+            }
         }
     }
-    Ok(OpenedHistory { index, notices, newer })
+    OpenedHistory { index, notices, newer }
 }

@@ -24,6 +24,7 @@ pub mod settings;
 pub mod stats;
 pub mod writer;
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -62,53 +63,94 @@ pub struct Store {
     history: Vec<MatchSummary>,
     unfinished: Vec<SavedMatch>,
     notices: Vec<Notice>,
+    /// Files that could not be read or set aside: never written over.
+    left_alone: HashSet<PathBuf>,
     writer: Option<Writer>,
+}
+
+/// What opening the files found, gathered file by file.
+#[derive(Default)]
+struct Gathered {
+    notices: Vec<Notice>,
+    newer: Option<ReadOnlyReason>,
+    left_alone: HashSet<PathBuf>,
+}
+
+impl Gathered {
+    /// Takes a file's notices and flags; returns its content.
+    fn take<T>(&mut self, path: &Path, opened: recover::Opened<T>) -> Option<T> {
+        self.notices.extend(opened.notices);
+        self.newer = self.newer.take().or(opened.newer);
+        if opened.keep_off {
+            self.left_alone.insert(path.to_owned());
+        }
+        opened.value
+    }
+}
+
+/// Why `root` cannot be written, if it cannot: a file is made and removed there (asking
+/// the permissions would not tell a read-only disk, nor an access list, apart).
+fn not_writable(root: &Path) -> Option<ReadOnlyReason> {
+    let probe = tempfile::Builder::new().prefix(atomic::TEMP_PREFIX).tempfile_in(root);
+    probe.err().map(|error| ReadOnlyReason::NotWritable { folder: root.to_owned(), reason: error.to_string() })
 }
 
 impl Store {
     /// Opens (creating if needed) the data folder `root`: takes its lock or falls back to
     /// reading only, and reads profiles, the history index and unfinished matches, repairing
-    /// what is damaged.
+    /// what is damaged. A folder that cannot be written is read read-only; a file that cannot
+    /// be read is skipped with a notice.
     ///
     /// # Errors
-    /// The folder cannot be created or a file cannot be read at all (permissions): nothing is
-    /// written then.
+    /// The folder does not exist and cannot be made, or the writer thread cannot start.
     pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let root = root.into();
-        for folder in [root.join(MATCHES_DIR), root.join(SAVED_DIR)] {
-            fs::create_dir_all(&folder).map_err(|error| StoreError::io("create", &folder, error))?;
+        fs::create_dir_all(&root).map_err(|error| StoreError::io("create", &root, error))?;
+        let mut found = Gathered::default();
+        let mut read_only = not_writable(&root);
+        let mut lock = None;
+        if read_only.is_none() {
+            for folder in [root.join(MATCHES_DIR), root.join(SAVED_DIR)] {
+                if let Err(error) = fs::create_dir_all(&folder) {
+                    found.notices.push(Notice::Unreadable { file: folder, reason: error.to_string() });
+                }
+            }
+            match InstanceLock::try_acquire(&root) {
+                Ok(Some(held)) => lock = Some(held),
+                Ok(None) => read_only = Some(ReadOnlyReason::AnotherInstance),
+                Err(error) => read_only = Some(ReadOnlyReason::NotWritable { folder: root.clone(), reason: error.to_string() }),
+            }
         }
-        let lock = InstanceLock::try_acquire(&root)?;
-        let mut read_only = lock.is_none().then_some(ReadOnlyReason::AnotherInstance);
         let writable = read_only.is_none();
         if writable {
             for folder in [root.clone(), root.join("history"), root.join(MATCHES_DIR), root.join(SAVED_DIR)] {
                 atomic::remove_leftovers(&folder);
             }
         }
-        let mut notices = Vec::new();
-        let opened = recover::open::<ProfileBook>(&root.join(PROFILES_FILE), writable)?;
-        notices.extend(opened.notices);
-        read_only = read_only.or(opened.newer);
-        let profiles = opened.value.unwrap_or_default();
-        let opened = history::open(&root, writable)?;
-        notices.extend(opened.notices);
-        read_only = read_only.or(opened.newer);
+        let profiles_path = root.join(PROFILES_FILE);
+        let profiles = found.take(&profiles_path, recover::open::<ProfileBook>(&profiles_path, writable)).unwrap_or_default();
+        let opened = history::open(&root, writable);
+        found.notices.extend(opened.notices);
+        found.newer = found.newer.take().or(opened.newer);
         let history = opened.index.matches;
         let mut unfinished = Vec::new();
-        for id in record::ids_in(&root.join(SAVED_DIR))? {
-            let opened = recover::open::<SavedMatch>(&saved_path(&root, &id), writable)?;
-            notices.extend(opened.notices);
-            read_only = read_only.or(opened.newer);
-            unfinished.extend(opened.value);
+        let saved_ids = record::ids_in(&root.join(SAVED_DIR)).unwrap_or_else(|error| {
+            found.notices.push(Notice::Unreadable { file: root.join(SAVED_DIR), reason: error.to_string() });
+            Vec::new()
+        });
+        for id in saved_ids {
+            let path = saved_path(&root, &id);
+            unfinished.extend(found.take(&path, recover::open::<SavedMatch>(&path, writable)));
         }
         unfinished.sort_by_key(|saved| std::cmp::Reverse(saved.saved));
+        let Gathered { mut notices, newer, left_alone } = found;
+        let read_only = read_only.or(newer);
         if let Some(reason) = &read_only {
             tracing::warn!(%reason, root = %root.display(), "the data folder is read-only here");
             notices.push(Notice::ReadOnly(reason.clone()));
         }
         let writer = if read_only.is_none() { Some(Writer::start()?) } else { None };
-        let mut store = Store { root, _lock: lock, read_only, profiles, history, unfinished, notices, writer };
+        let mut store = Store { root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
         store.settle_recorded_saves();
         Ok(store)
     }
@@ -148,6 +190,16 @@ impl Store {
         }
     }
 
+    /// The writer, for `file`: refused when the folder is read-only or the file could not be
+    /// read when the store opened.
+    fn writer_for(&self, file: &Path) -> Result<&Writer, StoreError> {
+        let writer = self.writer()?;
+        if self.left_alone.contains(file) {
+            return Err(StoreError::LeftAlone { file: file.to_owned() });
+        }
+        Ok(writer)
+    }
+
     /// What the user should be told, oldest first.
     #[must_use]
     pub fn notices(&self) -> &[Notice] {
@@ -184,7 +236,7 @@ impl Store {
     /// # Errors
     /// The folder is read-only, or `edit` refused.
     pub fn edit_profiles<R>(&mut self, edit: impl FnOnce(&mut ProfileBook) -> Result<R, ProfileError>) -> Result<(R, Receipt), StoreError> {
-        self.writer()?;
+        self.writer_for(&self.root.join(PROFILES_FILE))?;
         let mut book = self.profiles.clone();
         let outcome = edit(&mut book)?;
         self.profiles = book;
@@ -192,7 +244,8 @@ impl Store {
     }
 
     fn write_profiles(&self) -> Result<Receipt, StoreError> {
-        Ok(self.writer()?.write(&self.root.join(PROFILES_FILE), true, encoder(self.profiles.clone())))
+        let path = self.root.join(PROFILES_FILE);
+        Ok(self.writer_for(&path)?.write(&path, true, encoder(self.profiles.clone())))
     }
 
     /// Every finished match's summary, oldest first.
@@ -219,10 +272,13 @@ impl Store {
         let used: Vec<profiles::ProfileId> = summary.seats.iter().filter_map(|seat| seat.profile).collect();
         self.history.insert(at, summary);
         self.unfinished.retain(|saved| saved.id != id);
-        self.writer()?.write(&self.root.join(INDEX_FILE), false, encoder(HistoryIndex { matches: self.history.clone() }));
+        self.write_index()?;
         if !used.is_empty() {
             self.profiles.note_used(&used);
-            self.write_profiles()?;
+            if let Err(error) = self.write_profiles() {
+                // The match is recorded; only the order of the recent profiles is not kept.
+                tracing::warn!(%error, "the recently used profiles were not saved");
+            }
         }
         Ok(receipt)
     }
@@ -232,9 +288,30 @@ impl Store {
     /// # Errors
     /// The record cannot be read; a damaged one is moved aside with a notice and `Ok(None)`.
     pub fn open_record(&mut self, id: &MatchId) -> Result<Option<MatchRecord>, StoreError> {
-        let opened = recover::open::<MatchRecord>(&record_path(&self.root, id), self.read_only.is_none())?;
+        let opened = recover::open::<MatchRecord>(&record_path(&self.root, id), self.read_only.is_none());
         self.notices.extend(opened.notices);
         Ok(opened.value)
+    }
+
+    fn write_index(&self) -> Result<Receipt, StoreError> {
+        let path = self.root.join(INDEX_FILE);
+        Ok(self.writer_for(&path)?.write(&path, false, encoder(HistoryIndex { matches: self.history.clone() })))
+    }
+
+    /// Notes that an export to `target` left out `left_out`, whose records could not be read
+    /// (each was set aside with its own notice): they leave the history, and one notice names
+    /// them all.
+    pub fn left_out_of_export(&mut self, target: &Path, left_out: &[MatchId]) {
+        if left_out.is_empty() {
+            return;
+        }
+        self.history.retain(|summary| !left_out.contains(&summary.id));
+        if self.read_only.is_none()
+            && let Err(error) = self.write_index()
+        {
+            tracing::warn!(%error, "the history index was not updated");
+        }
+        self.notices.push(Notice::ExportIncomplete { target: target.to_owned(), left_out: left_out.to_vec() });
     }
 
     /// The unfinished matches, most recently saved first.
@@ -249,7 +326,8 @@ impl Store {
     /// # Errors
     /// The folder is read-only.
     pub fn save_unfinished(&mut self, saved: SavedMatch) -> Result<Receipt, StoreError> {
-        let receipt = self.writer()?.write(&saved_path(&self.root, &saved.id), true, encoder(saved.clone()));
+        let path = saved_path(&self.root, &saved.id);
+        let receipt = self.writer_for(&path)?.write(&path, true, encoder(saved.clone()));
         self.unfinished.retain(|old| old.id != saved.id);
         self.unfinished.insert(0, saved);
         Ok(receipt)
@@ -271,10 +349,15 @@ impl Store {
     /// no good backup: a notice then says so).
     ///
     /// # Errors
-    /// The settings file cannot be read at all.
+    /// None today: a settings file that cannot be read is skipped with a notice (and never
+    /// written over), and the defaults are used.
     pub fn load_settings<T: Serialize + DeserializeOwned + Default>(&mut self) -> Result<T, StoreError> {
-        let opened = recover::open::<SettingsFile<T>>(&self.root.join(SETTINGS_FILE), self.read_only.is_none())?;
+        let path = self.root.join(SETTINGS_FILE);
+        let opened = recover::open::<SettingsFile<T>>(&path, self.read_only.is_none());
         self.notices.extend(opened.notices);
+        if opened.keep_off {
+            self.left_alone.insert(path);
+        }
         if let Some(reason) = opened.newer {
             self.notices.push(Notice::ReadOnly(reason.clone()));
             self.read_only = Some(reason);
@@ -287,6 +370,7 @@ impl Store {
     /// # Errors
     /// The folder is read-only.
     pub fn save_settings<T: Serialize + DeserializeOwned + Send + 'static>(&self, settings: T) -> Result<Receipt, StoreError> {
-        Ok(self.writer()?.write(&self.root.join(SETTINGS_FILE), true, encoder(SettingsFile(settings))))
+        let path = self.root.join(SETTINGS_FILE);
+        Ok(self.writer_for(&path)?.write(&path, true, encoder(SettingsFile(settings))))
     }
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::document::Damage;
 use super::error::ReadOnlyReason;
+use super::record::MatchId;
 
 /// What replaced a damaged file's content.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,9 +52,66 @@ pub enum Notice {
         /// Index entries whose record is gone.
         dropped: usize,
     },
+    /// A file (or folder) could not be read at all: a folder or pipe where a file should be, or
+    /// the system refused. It is left as it is, skipped, and never written over.
+    Unreadable {
+        /// The file.
+        file: PathBuf,
+        /// Why, in the system's words.
+        reason: String,
+    },
+    /// An export was written without these matches: their records could not be read (each is
+    /// set aside with its own notice).
+    ExportIncomplete {
+        /// The export file.
+        target: PathBuf,
+        /// The matches left out.
+        left_out: Vec<MatchId>,
+    },
     /// A write failed; what it held is still in memory and will be tried again with the next.
     WriteFailed {
         /// The error, as the operating system put it.
         message: String,
     },
+}
+
+/// The notice in plain English, for logs and the command line (the window words it in the
+/// player's language: `ui::notices`).
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let aside = |path: &Option<PathBuf>| {
+            path.as_ref().map_or_else(|| "left where it is".to_owned(), |path| format!("kept as {}", path.display()))
+        };
+        match self {
+            Notice::Damaged { file, damage, moved_to, recovered } => {
+                let instead = match recovered {
+                    Recovery::Backup => "the last good copy is used",
+                    Recovery::Rebuilt => "it was rebuilt from the match records",
+                    Recovery::Nothing => "there was no good copy, so it starts empty",
+                };
+                write!(f, "{}: {damage}; {instead}; the damaged file is {}", file.display(), aside(moved_to))
+            }
+            Notice::Migrated { file, from, to, original } => {
+                write!(f, "{} was upgraded from format {from} to {to}; the original is {}", file.display(), aside(original))
+            }
+            Notice::ReadOnly(reason) => write!(f, "the data folder is only read here: {reason}"),
+            Notice::HistoryRepaired { added, dropped } => {
+                write!(f, "the history index was brought up to date ({added} found, {dropped} gone)")
+            }
+            Notice::Unreadable { file, reason } => {
+                write!(f, "{} could not be read ({reason}); it is left as it is and skipped", file.display())
+            }
+            Notice::ExportIncomplete { target, left_out } => {
+                let names: Vec<&str> = left_out.iter().map(MatchId::as_str).collect();
+                write!(
+                    f,
+                    "the export {} lacks {} match(es) whose records could not be read: {}",
+                    target.display(),
+                    names.len(),
+                    names.join(", ")
+                )
+            }
+            Notice::WriteFailed { message } => write!(f, "saving failed: {message}"),
+        }
+    }
 }

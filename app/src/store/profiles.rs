@@ -93,6 +93,28 @@ impl Document for ProfileBook {
         book.insert("next_id".into(), Value::from(highest + 1));
         Ok(data)
     }
+
+    /// Ids are never reused and names never shared, so the history never points at a
+    /// stranger: a book that breaks that was not written by Cardtable.
+    fn check(&self) -> Result<(), String> {
+        for (index, profile) in self.profiles.iter().enumerate() {
+            if profile.id.0 >= self.next_id {
+                return Err(format!("profile {} has id {}, not below the next id {}", profile.name, profile.id.0, self.next_id));
+            }
+            let later = &self.profiles[index + 1..];
+            if later.iter().any(|other| other.id == profile.id) {
+                return Err(format!("id {} is used twice", profile.id.0));
+            }
+            if later.iter().any(|other| other.name.to_lowercase() == profile.name.to_lowercase()) {
+                return Err(format!("the name {} is used twice", profile.name));
+            }
+            let name = profile.name.trim();
+            if name.is_empty() || name != profile.name || name.chars().count() > MAX_NAME {
+                return Err(format!("{:?} is not a profile name", profile.name));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `#rrggbb` as red, green, blue.

@@ -3,7 +3,8 @@
 //! the statistics read, kept apart so listing thousands of matches never parses their steps.
 
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, BySeat, GameKind, MatchResult, RoundResult, Seat, SeatSet};
+use cardtable_engine::seat::MAX_SEATS;
+use cardtable_engine::{AnyOptions, BySeat, GameKind, MatchResult, RoundEnd, RoundResult, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use super::document::Document;
@@ -71,7 +72,14 @@ pub fn ids_in(folder: &std::path::Path) -> Result<Vec<MatchId>, super::error::St
     };
     let mut ids = Vec::new();
     for entry in entries {
-        let name = entry.map_err(listing_error)?.file_name();
+        let name = match entry {
+            Ok(entry) => entry.file_name(),
+            Err(error) => {
+                // One entry the system cannot describe: the others are still listed.
+                tracing::warn!(%error, folder = %folder.display(), "an entry of the folder cannot be read");
+                continue;
+            }
+        };
         if let Some(stem) = name.to_string_lossy().strip_suffix(".json")
             && let Ok(id) = MatchId::try_from(stem.to_owned())
         {
@@ -159,6 +167,69 @@ pub struct NetworkPlay {
 impl Document for MatchRecord {
     const KIND: &'static str = "match";
     const SCHEMA: u32 = 1;
+
+    /// A record read from a file is used without another look (summaries, statistics, the
+    /// replay): every seat it names must be at its table, every list by seat as long as the
+    /// table, every step of its game.
+    fn check(&self) -> Result<(), String> {
+        let seats = self.seats.len();
+        check_table(&self.options, seats)?;
+        check_seat_set("the winners", self.result.winners, seats)?;
+        check_seat_set("the losers", self.result.losers, seats)?;
+        check_by_seat("the result's totals", self.result.totals.len(), seats)?;
+        for (index, round) in self.rounds.iter().enumerate() {
+            check_by_seat(&format!("round {}'s scores", index + 1), round.scores.len(), seats)?;
+            check_by_seat(&format!("round {}'s totals", index + 1), round.totals.len(), seats)?;
+            if let RoundEnd::WentOut(seat) | RoundEnd::LastHolder(seat) | RoundEnd::Called(seat) = round.end {
+                check_seat(&format!("round {}'s end", index + 1), seat, seats)?;
+            }
+        }
+        if let Some(network) = &self.network {
+            check_seat_set("the seats played here", network.seats, seats)?;
+        }
+        check_steps(&self.steps, self.game(), seats)
+    }
+}
+
+/// Checks a table of `seats` seats can play `options`' game.
+///
+/// # Errors
+/// It cannot, in words.
+pub(crate) fn check_table(options: &AnyOptions, seats: usize) -> Result<(), String> {
+    let range = options.seat_range();
+    if range.contains(&seats) && seats <= MAX_SEATS {
+        Ok(())
+    } else {
+        Err(format!("{seats} seats, but {} is played by {} to {}", options.kind(), range.start(), range.end()))
+    }
+}
+
+fn check_seat(what: &str, seat: Seat, seats: usize) -> Result<(), String> {
+    if seat.index() < seats { Ok(()) } else { Err(format!("{what} names seat {}, at a table of {seats}", seat.0)) }
+}
+
+fn check_seat_set(what: &str, set: SeatSet, seats: usize) -> Result<(), String> {
+    set.iter().try_for_each(|seat| check_seat(what, seat, seats))
+}
+
+fn check_by_seat(what: &str, len: usize, seats: usize) -> Result<(), String> {
+    if len == seats { Ok(()) } else { Err(format!("{what} list {len} seats, at a table of {seats}")) }
+}
+
+/// Checks every step acts for a seat at the table, in `game`'s actions.
+///
+/// # Errors
+/// The first step that does not, in words.
+pub(crate) fn check_steps(steps: &[Step], game: GameKind, seats: usize) -> Result<(), String> {
+    for (index, step) in steps.iter().enumerate() {
+        if let Step::Act(seat, action) = step {
+            check_seat(&format!("step {index}"), *seat, seats)?;
+            if action.kind() != game {
+                return Err(format!("step {index} is a {} action in a match of {game}", action.kind()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What a device saw of a match on the home network, to record it.

@@ -4,7 +4,7 @@
 //! nothing is reset without a [`Notice`].
 
 use std::fs;
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 use super::atomic::{self, backup_path, sibling};
@@ -21,23 +21,69 @@ pub struct Opened<T> {
     pub notices: Vec<Notice>,
     /// Set when the file is from a newer version: the folder must then only be read.
     pub newer: Option<ReadOnlyReason>,
+    /// Set when the file is there but could not be read or moved aside: writing over it would
+    /// lose what it holds, so it must be left alone.
+    pub keep_off: bool,
 }
 
 impl<T> Opened<T> {
     fn new(value: Option<T>) -> Opened<T> {
-        Opened { value, notices: Vec::new(), newer: None }
+        Opened { value, notices: Vec::new(), newer: None, keep_off: false }
+    }
+
+    /// What was opened, skipped with a notice: the file is left as it is and not written over.
+    fn unreadable(file: &Path, reason: String) -> Opened<T> {
+        tracing::warn!(path = %file.display(), %reason, "a stored file cannot be read; it is skipped");
+        Opened { keep_off: true, notices: vec![Notice::Unreadable { file: file.to_owned(), reason }], ..Opened::new(None) }
     }
 }
 
-/// The file's bytes, or `None` if it does not exist.
-///
-/// # Errors
-/// The file exists but cannot be read.
-pub fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(error) if error.kind() == ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(StoreError::io("read", path, error)),
+/// What reading a file found.
+#[derive(Debug)]
+pub enum Content {
+    /// No file of that name.
+    Missing,
+    /// The whole file.
+    Bytes(Vec<u8>),
+    /// A file larger than the limit (it was not read).
+    TooLarge {
+        /// Its size in bytes (at least what was seen).
+        size: u64,
+    },
+    /// Something that cannot be read as a file: a folder, a pipe or device, or a read error.
+    Unreadable(String),
+}
+
+/// Reads `path` if it is a regular file of at most `limit` bytes. Never blocks on a pipe and
+/// never reads more than `limit + 1` bytes, whatever sits at `path`.
+#[must_use]
+pub fn read_limited(path: &Path, limit: u64) -> Content {
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(error) if error.kind() == ErrorKind::NotFound => return Content::Missing,
+        Err(error) => return Content::Unreadable(error.to_string()),
+    };
+    if metadata.is_dir() {
+        return Content::Unreadable("it is a folder, not a file".to_owned());
+    }
+    if !metadata.is_file() {
+        // Opening a pipe would wait for a writer, and a device may never end.
+        return Content::Unreadable("it is not a regular file (a pipe, socket or device)".to_owned());
+    }
+    if metadata.len() > limit {
+        return Content::TooLarge { size: metadata.len() };
+    }
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == ErrorKind::NotFound => return Content::Missing,
+        Err(error) => return Content::Unreadable(error.to_string()),
+    };
+    // The file may have grown since it was measured: read one byte past the limit to know.
+    let mut bytes = Vec::new();
+    match file.take(limit + 1).read_to_end(&mut bytes) {
+        Ok(read) if read as u64 > limit => Content::TooLarge { size: read as u64 },
+        Ok(_) => Content::Bytes(bytes),
+        Err(error) => Content::Unreadable(error.to_string()),
     }
 }
 
@@ -66,63 +112,96 @@ pub fn move_aside(path: &Path) -> Result<PathBuf, StoreError> {
 
 /// The content of `path`'s backup, if it has a readable one.
 fn from_backup<T: Document>(path: &Path) -> Option<T> {
-    let bytes = read_bytes(&backup_path(path)).ok().flatten()?;
+    let Content::Bytes(bytes) = read_limited(&backup_path(path), T::MAX_BYTES) else { return None };
     match document::decode::<T>(&bytes) {
         Ok(Decoded::Current(value) | Decoded::Migrated { value, .. }) => Some(value),
         _ => None,
     }
 }
 
-/// Opens `path` as a `T`. With `writable`, repairs and upgrades are written back.
-///
-/// # Errors
-/// The file (or its folder) cannot be read or repaired: the caller must not write over it.
-pub fn open<T: Document>(path: &Path, writable: bool) -> Result<Opened<T>, StoreError> {
-    let Some(bytes) = read_bytes(path)? else {
-        if !backup_path(path).exists() {
-            return Ok(Opened::new(None));
-        }
-        return replace_damaged(path, Damage::Missing, writable);
+/// Opens `path` as a `T`. With `writable`, repairs and upgrades are written back. Never
+/// fails: whatever cannot be read is skipped with a notice (and [`Opened::keep_off`] set).
+pub fn open<T: Document>(path: &Path, writable: bool) -> Opened<T> {
+    let bytes = match read_limited(path, T::MAX_BYTES) {
+        Content::Bytes(bytes) => bytes,
+        Content::Missing if !backup_path(path).exists() => return Opened::new(None),
+        Content::Missing => return replace_damaged(path, Damage::Missing, writable),
+        Content::TooLarge { size } => return replace_damaged(path, Damage::TooLarge { size, limit: T::MAX_BYTES }, writable),
+        Content::Unreadable(reason) => return Opened::unreadable(path, reason),
     };
     match document::decode::<T>(&bytes) {
-        Ok(Decoded::Current(value)) => Ok(Opened::new(Some(value))),
+        Ok(Decoded::Current(value)) => Opened::new(Some(value)),
         Ok(Decoded::Migrated { value, from }) => {
             let mut opened = Opened::new(None);
             let mut original = None;
             if writable {
-                let copy = sibling(path, &format!("v{from}"));
-                if !copy.exists() {
-                    atomic::write(&copy, &bytes, false)?;
+                match upgrade_in_place(path, &bytes, &value, from) {
+                    Ok(copy) => original = Some(copy),
+                    Err(error) => {
+                        // The old file stays as it is; writing over it later would lose the original.
+                        tracing::warn!(%error, "an upgraded file could not be written back");
+                        opened.keep_off = true;
+                    }
                 }
-                let encoded = document::encode(&value).map_err(|source| StoreError::Encode { what: T::KIND, source })?;
-                atomic::write(path, &encoded, false)?;
-                original = Some(copy);
             }
             tracing::info!(path = %path.display(), from, to = T::SCHEMA, "upgraded a file from an older version");
             opened.notices.push(Notice::Migrated { file: path.to_owned(), from, to: T::SCHEMA, original });
             opened.value = Some(value);
-            Ok(opened)
+            opened
         }
         Ok(Decoded::Newer { value, found }) => {
             let reason = ReadOnlyReason::NewerFormat { file: path.to_owned(), found, supported: T::SCHEMA };
             let mut opened = Opened::new(value);
             opened.newer = Some(reason);
-            Ok(opened)
+            opened
         }
         Err(damage) => replace_damaged(path, damage, writable),
     }
 }
 
-fn replace_damaged<T: Document>(path: &Path, damage: Damage, writable: bool) -> Result<Opened<T>, StoreError> {
+/// Keeps the original of an older file as `name.v<from>.json` and writes `value` in its place;
+/// returns where the original is.
+fn upgrade_in_place<T: Document>(path: &Path, bytes: &[u8], value: &T, from: u32) -> Result<PathBuf, StoreError> {
+    let copy = sibling(path, &format!("v{from}"));
+    if !copy.exists() {
+        atomic::write(&copy, bytes, false)?;
+    }
+    let encoded = document::encode(value).map_err(|source| StoreError::Encode { what: T::KIND, source })?;
+    atomic::write(path, &encoded, false)?;
+    Ok(copy)
+}
+
+fn replace_damaged<T: Document>(path: &Path, damage: Damage, writable: bool) -> Opened<T> {
     tracing::warn!(path = %path.display(), %damage, "a stored file is damaged");
-    let moved_to = if writable && damage != Damage::Missing { Some(move_aside(path)?) } else { None };
+    let mut keep_off = false;
+    let moved_to = if writable && damage != Damage::Missing {
+        match move_aside(path) {
+            Ok(moved_to) => Some(moved_to),
+            Err(error) => {
+                tracing::warn!(%error, "a damaged file could not be moved aside; it is left as it is");
+                keep_off = true;
+                None
+            }
+        }
+    } else {
+        None
+    };
     let value = from_backup::<T>(path);
-    if writable && let Some(value) = &value {
-        let encoded = document::encode(value).map_err(|source| StoreError::Encode { what: T::KIND, source })?;
-        atomic::write(path, &encoded, false)?;
+    if writable
+        && !keep_off
+        && let Some(value) = &value
+    {
+        let written = document::encode(value)
+            .map_err(|source| StoreError::Encode { what: T::KIND, source })
+            .and_then(|encoded| atomic::write(path, &encoded, false));
+        if let Err(error) = written {
+            // Kept in memory; the next save writes it.
+            tracing::warn!(%error, "the backup could not be put back");
+        }
     }
     let recovered = if value.is_some() { Recovery::Backup } else { Recovery::Nothing };
     let mut opened = Opened::new(value);
+    opened.keep_off = keep_off;
     opened.notices.push(Notice::Damaged { file: path.to_owned(), damage, moved_to, recovered });
-    Ok(opened)
+    opened
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::document::Document;
 use super::profiles::ProfileBook;
-use super::record::{MatchId, SeatRecord};
+use super::record::{MatchId, SeatRecord, check_steps, check_table};
 use crate::session::host::{Host, Step};
 use crate::session::replay::{self, MatchStart, ReplayError};
 use crate::session::seating::Occupant;
@@ -45,6 +45,14 @@ pub struct SavedMatch {
 impl Document for SavedMatch {
     const KIND: &'static str = "saved-match";
     const SCHEMA: u32 = 1;
+
+    /// A save is offered for resuming: it must be a table of its game whose steps replay (a
+    /// save that does not is set aside at the start, not found broken when chosen).
+    fn check(&self) -> Result<(), String> {
+        check_table(&self.options, self.seats.len())?;
+        check_steps(&self.steps, self.options.kind(), self.seats.len())?;
+        self.resume().map(|_| ()).map_err(|error| error.to_string())
+    }
 }
 
 impl SavedMatch {

@@ -115,20 +115,26 @@ impl HistoryScreen {
             ui.label(RichText::new(tr!("store-history")).size(22.0).strong());
         });
         self.filters(ui, store);
-        let shown = self.shown(store.history());
+        let count = self.shown(store.history()).len();
+        let mut export_as = None;
         ui.horizontal_wrapped(|ui| {
-            ui.label(tr!("store-history-count", count = shown.len()));
+            ui.label(tr!("store-history-count", count = count));
             for format in [ExportFormat::Csv, ExportFormat::Json] {
                 let label = if format == ExportFormat::Csv { tr!("store-export-csv") } else { tr!("store-export-json") };
                 if button(ui, label) {
-                    let target = export::default_target(store.root(), format);
-                    self.export = Some(match export::export(store, format, &target) {
-                        Ok(count) => tr!("store-export-done", count = count, path = target.display().to_string()),
-                        Err(error) => tr!("store-export-failed", error = error.to_string()),
-                    });
+                    export_as = Some(format);
                 }
             }
         });
+        // Export may set aside records it cannot read, so it runs before the list is drawn.
+        if let Some(format) = export_as {
+            let target = export::default_target(store.root(), format);
+            self.export = Some(match export::export(store, format, &target) {
+                Ok(report) => tr!("store-export-done", count = report.written, path = target.display().to_string()),
+                Err(error) => tr!("store-export-failed", error = error.to_string()),
+            });
+        }
+        let shown = self.shown(store.history());
         if let Some(message) = &self.export {
             ui.label(RichText::new(message).small().color(theme::INK_DIM));
         }

@@ -20,6 +20,7 @@ fn damage_text(damage: &Damage) -> String {
         Damage::Garbage(_) => tr!("store-damage-garbage"),
         Damage::WrongKind { .. } => tr!("store-damage-wrong-kind"),
         Damage::Shape { .. } => tr!("store-damage-shape"),
+        Damage::TooLarge { .. } => tr!("store-damage-too-large"),
     }
 }
 
@@ -45,6 +46,16 @@ pub fn describe(notice: &Notice) -> String {
         Notice::ReadOnly(ReadOnlyReason::AnotherInstance) => tr!("store-notice-read-only-instance"),
         Notice::ReadOnly(ReadOnlyReason::NewerFormat { file, .. }) => tr!("store-notice-read-only-newer", file = file_name(file)),
         Notice::HistoryRepaired { added, dropped } => tr!("store-notice-repaired", added = *added, dropped = *dropped),
+        Notice::ReadOnly(ReadOnlyReason::NotWritable { folder, reason }) => {
+            tr!("store-notice-read-only-not-writable", folder = folder.display().to_string(), error = reason.clone())
+        }
+        Notice::Unreadable { file, reason } => tr!("store-notice-unreadable", file = file.display().to_string(), error = reason.clone()),
+        Notice::ExportIncomplete { target, left_out } => tr!(
+            "store-notice-export-incomplete",
+            file = file_name(target),
+            count = left_out.len(),
+            matches = left_out.iter().map(crate::store::record::MatchId::as_str).collect::<Vec<_>>().join(", ")
+        ),
         Notice::WriteFailed { message } => tr!("store-notice-write-failed", error = message),
     }
 }
