@@ -236,7 +236,6 @@ impl Game for CrazyEights {
         Ok(())
     }
 
-
     fn view(&self, viewer: Viewer) -> CrazyEightsView {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
