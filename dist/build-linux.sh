@@ -4,13 +4,14 @@
 #                                                      AppStream metadata, declared Depends)
 #   target/dist/cardtable-VERSION-ARCH-linux.tar.gz   (the same files, for ~/.local)
 # Usage: dist/build-linux.sh [--profile NAME] [--no-build]
-#   default: build the `release` profile; CI packages the binary its test build already made
+#   default: build the `dist` profile (release with fat LTO, one codegen unit: what ships);
+#   CI packages the binary its test build already made
 #   (`--profile dev --no-build`), so it does not pay for a second optimised build.
 # Installs the pinned cargo-deb first if it is missing (a crates.io build, ~2 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo_deb_version=3.8.0
-profile=release
+profile=dist
 build=()
 while [ $# -gt 0 ]; do
   case $1 in

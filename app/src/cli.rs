@@ -120,16 +120,20 @@ pub struct SimArgs {
     /// The game's options as JSON (missing fields keep their defaults), e.g. '{"draw_two":"stack"}'.
     #[arg(long)]
     pub options: Option<String>,
-    /// Print the report as JSON instead of a table (random play only).
+    /// Print the report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
     /// Bots at every seat instead of random play, one level per seat, e.g.
     /// `hard,normal,normal,normal` (levels: random, easy, normal, hard); the seat count follows.
-    #[arg(long, value_delimiter = ',', conflicts_with_all = ["rounds", "json"])]
+    #[arg(long, value_delimiter = ',', conflicts_with = "rounds")]
     pub seats: Option<Vec<BotLevel>>,
     /// Search budget of the Hard level, in iterations per decision.
     #[arg(long)]
     pub iterations: Option<u32>,
+    /// Worker threads playing matches at once (default: one per core). The report is the
+    /// same for any number: only the time changes.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// Hard searches this many milliseconds per decision (0: the iteration budget) instead
     /// of a fixed budget; the run is then no longer reproducible from its seed.
     #[arg(long, value_name = "MS", conflicts_with = "iterations")]

@@ -35,7 +35,7 @@ impl<G: Game> Playout<G> {
     /// One decision; returns true when it ended a round.
     fn decide(&mut self) -> bool {
         let (seat, action) = random_step(&self.game, &mut self.policy, &mut self.actions).expect("a round in play has a decision");
-        self.game.apply_with(seat, action, &mut NoEvents).expect("legal");
+        self.game.apply_legal_with(seat, action, &mut NoEvents);
         match self.game.phase() {
             Phase::Playing => false,
             Phase::RoundOver => {

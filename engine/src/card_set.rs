@@ -129,6 +129,33 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = Card> {
     })
 }
 
+/// The entry at `pick` of a list that names the cards of `mask` ascending, each card of `wide`
+/// taking `width` entries in a row (an eight with its four suits) and every other card one:
+/// the card and which of its entries it is. `None` past the list's end. Lets a game pick its
+/// `n`-th legal action from its bitmasks without listing them.
+#[must_use]
+#[inline]
+pub fn nth_expanded(mask: u64, wide: u64, width: usize, mut pick: usize) -> Option<(Card, usize)> {
+    let mut rest = mask;
+    while rest != 0 {
+        let index = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let entries = if wide & (1 << index) != 0 { width } else { 1 };
+        if pick < entries {
+            return Some((Card::from_index(index)?, pick));
+        }
+        pick -= entries;
+    }
+    None
+}
+
+/// How many entries the list of [`nth_expanded`] has.
+#[must_use]
+#[inline]
+pub const fn expanded_len(mask: u64, wide: u64, width: usize) -> usize {
+    mask.count_ones() as usize + (mask & wide).count_ones() as usize * (width - 1)
+}
+
 /// Count of each card kind: the multiset used to check that no card is created or lost.
 pub type CardCounts = [u8; CARD_KINDS];
 
@@ -203,6 +230,22 @@ mod tests {
         assert!(!set.remove(cards[0]));
         assert!(!set.contains(cards[0]));
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn expanded_picks_walk_the_list_in_order() {
+        let cards = parse_cards("2C 8C KD 8S").expect("cards");
+        let mask = cards.iter().fold(0, |mask, card| mask | card.bit());
+        let eights = crate::card::Rank::Eight.mask();
+        let mut listed = Vec::new();
+        for card in bits(mask) {
+            let width = if card.bit() & eights != 0 { 4 } else { 1 };
+            listed.extend((0..width).map(|entry| (card, entry)));
+        }
+        assert_eq!(expanded_len(mask, eights, 4), listed.len());
+        let picked: Vec<_> = (0..=listed.len()).map(|pick| nth_expanded(mask, eights, 4, pick)).collect();
+        assert_eq!(picked[..listed.len()], listed.iter().copied().map(Some).collect::<Vec<_>>()[..]);
+        assert_eq!(picked[listed.len()], None);
     }
 
     #[test]

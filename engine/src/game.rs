@@ -21,6 +21,7 @@ use crate::event::{Addressed, EventSink};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
 pub use crate::match_shell::{DEFAULT_TURN_CAP, Phase, TableSetup};
+use crate::rng::GameRng;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 
@@ -108,6 +109,27 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         let mut actions = Vec::new();
         self.legal_actions_into(seat, &mut actions);
         actions
+    }
+
+    /// A uniformly random legal action of `seat`: exactly `legal_actions(seat)[rng.below(n)]`
+    /// for its `n` actions, with that one draw from `rng`, or `None` (and no draw) when it has
+    /// none. Random playouts and `sim` pick here; a game whose actions are a few bitmasks
+    /// overrides it to count and pick without building the list. `scratch` is the list the
+    /// default builds into (reused by the caller, so nothing allocates).
+    fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<Self::Action>) -> Option<Self::Action> {
+        self.legal_actions_into(seat, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[rng.below(scratch.len())])
+    }
+
+    /// Applies an action just taken from `seat`'s legal actions (or from
+    /// [`Game::random_legal_action`]) without checking it a second time: the hot path of
+    /// playouts. Debug builds still check. Any other action is a defect in the caller: the
+    /// game may then end up in a state no rule leads to (never unsafe memory).
+    fn apply_legal_with(&mut self, seat: Seat, action: Self::Action, events: &mut impl EventSink<Self::Event>) {
+        self.apply_with(seat, action, events).expect("apply_legal_with is given one of the seat's legal actions");
     }
 
     /// Applies `seat`'s action, emitting what happened into `events`.

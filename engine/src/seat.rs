@@ -22,8 +22,18 @@ impl Seat {
 
     /// The seat `steps` places clockwise at a table of `players`.
     #[must_use]
+    #[inline]
     pub const fn clockwise(self, steps: usize, players: usize) -> Seat {
-        Seat(((self.0 as usize + steps) % players) as u8)
+        // Play steps one or two seats at a time: a subtraction instead of a runtime division,
+        // which only a step past a whole lap (a dealer many rounds on) still needs.
+        let mut index = self.0 as usize + steps;
+        if index >= players {
+            index -= players;
+            if index >= players {
+                index %= players;
+            }
+        }
+        Seat(index as u8)
     }
 
     /// All seats of a table of `players`, in order.
@@ -82,10 +92,13 @@ impl Direction {
 
     /// The seat one step from `seat` in this direction at a table of `players`.
     #[must_use]
+    #[inline]
     pub const fn step(self, seat: Seat, players: usize) -> Seat {
         match self {
-            Direction::Clockwise => seat.clockwise(1, players),
-            Direction::Counterclockwise => seat.clockwise(players - 1, players),
+            Direction::Clockwise if seat.index() + 1 >= players => Seat(0),
+            Direction::Clockwise => Seat(seat.0 + 1),
+            Direction::Counterclockwise if seat.0 == 0 => Seat((players - 1) as u8),
+            Direction::Counterclockwise => Seat(seat.0 - 1),
         }
     }
 }
@@ -234,7 +247,25 @@ impl SeatSet {
 
     /// The seats, ascending.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..MAX_SEATS as u8).filter(move |index| self.0 & (1 << index) != 0).map(Seat)
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let seat = SeatSet(rest).first()?;
+            rest &= rest - 1;
+            Some(seat)
+        })
+    }
+
+    /// The `n`-th seat of the set, ascending from 0 (as `iter().nth(n)`, without walking
+    /// the empty seats).
+    #[must_use]
+    pub const fn nth(self, n: usize) -> Option<Seat> {
+        let mut rest = self.0;
+        let mut skipped = 0;
+        while skipped < n && rest != 0 {
+            rest &= rest - 1;
+            skipped += 1;
+        }
+        SeatSet(rest).first()
     }
 }
 
@@ -280,6 +311,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn clockwise_wraps_like_the_remainder_for_any_steps() {
+        for players in 2..=MAX_SEATS {
+            for seat in Seat::all(players) {
+                for steps in 0..3 * players {
+                    assert_eq!(seat.clockwise(steps, players), Seat(((seat.index() + steps) % players) as u8));
+                }
+                assert_eq!(Direction::Clockwise.step(seat, players), seat.clockwise(1, players));
+                assert_eq!(Direction::Counterclockwise.step(seat, players), seat.clockwise(players - 1, players));
+            }
+        }
+    }
+
+    #[test]
     fn directions_step_round_the_table() {
         assert_eq!(Direction::Clockwise.step(Seat(3), 4), Seat(0));
         assert_eq!(Direction::Counterclockwise.step(Seat(0), 4), Seat(3));
@@ -292,6 +336,7 @@ mod tests {
         set.insert(Seat(2));
         set.insert(Seat(7));
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![Seat(2), Seat(7)]);
+        assert_eq!((set.nth(0), set.nth(1), set.nth(2)), (Some(Seat(2)), Some(Seat(7)), None));
         assert_eq!(set.first(), Some(Seat(2)));
         set.remove(Seat(2));
         assert!(!set.contains(Seat(2)));

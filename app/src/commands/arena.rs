@@ -11,8 +11,10 @@ use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, IsmctsConf
 use cardtable_engine::{GameKind, Seat};
 
 use crate::cli::SimArgs;
+use crate::commands::sim::Cores;
 
-/// Times every decision per seat, and searched decisions (Hard, not forced) apart.
+/// Times every decision per seat, and searched decisions (Hard, not forced) apart. Each match
+/// has its own clock (matches run on every core); [`DecisionClock::absorb`] joins them.
 #[derive(Debug, Default)]
 pub struct DecisionClock {
     started: Option<Instant>,
@@ -20,6 +22,21 @@ pub struct DecisionClock {
     pub all: Vec<Vec<Duration>>,
     /// Decisions that searched (iterations > 0), per seat.
     pub searched: Vec<Vec<Duration>>,
+}
+
+impl DecisionClock {
+    /// A clock for a table of `players` seats.
+    #[must_use]
+    pub fn new(players: usize) -> DecisionClock {
+        DecisionClock { started: None, all: vec![Vec::new(); players], searched: vec![Vec::new(); players] }
+    }
+
+    /// Adds the times of `later` (a match played after those timed here).
+    pub fn absorb(&mut self, later: DecisionClock) {
+        for (times, more) in self.all.iter_mut().zip(later.all).chain(self.searched.iter_mut().zip(later.searched)) {
+            times.extend(more);
+        }
+    }
 }
 
 impl ArenaObserver for DecisionClock {
@@ -69,35 +86,121 @@ fn describe(search: &IsmctsConfig) -> String {
     format!("{} iterations, exploration {}, bias {}, {playouts}", search.iterations, search.exploration, search.bias)
 }
 
-/// "median …, worst … over N" for a list of times.
-fn timing(times: &mut [Duration]) -> String {
+/// Median, 99th percentile and worst of a list of times (sorted in place); `None` if empty.
+fn percentiles(times: &mut [Duration]) -> Option<(Duration, Duration, Duration)> {
     if times.is_empty() {
-        return "-".to_owned();
+        return None;
     }
     times.sort_unstable();
-    format!("median {:.2?}, worst {:.2?} over {}", times[times.len() / 2], times[times.len() - 1], times.len())
+    let at = |fraction: f64| times[((times.len() - 1) as f64 * fraction).round() as usize];
+    Some((at(0.5), at(0.99), times[times.len() - 1]))
 }
 
-/// Runs the matches and returns the table to print.
+/// "median …, p99 …, worst … over N" for a list of times.
+fn timing(times: &mut [Duration]) -> String {
+    match percentiles(times) {
+        Some((median, p99, worst)) => format!("median {median:.2?}, p99 {p99:.2?}, worst {worst:.2?} over {}", times.len()),
+        None => "-".to_owned(),
+    }
+}
+
+/// A list of times as JSON: count, median, p99 and worst in milliseconds.
+fn timing_json(times: &mut [Duration]) -> serde_json::Value {
+    let ms = |time: Duration| time.as_secs_f64() * 1e3;
+    match percentiles(times) {
+        Some((median, p99, worst)) => {
+            serde_json::json!({ "count": times.len(), "median_ms": ms(median), "p99_ms": ms(p99), "worst_ms": ms(worst) })
+        }
+        None => serde_json::json!({ "count": 0 }),
+    }
+}
+
+/// What a run of bot matches gave, with what it took.
+#[derive(Debug)]
+pub struct ArenaRun {
+    /// What was played.
+    pub config: ArenaConfig,
+    /// The matches' results.
+    pub report: ArenaReport,
+    /// Every decision's time, in match order.
+    pub clock: DecisionClock,
+    /// Wall-clock time of the whole run.
+    pub elapsed: Duration,
+    /// Worker threads that played the matches.
+    pub threads: usize,
+}
+
+/// Plays the matches on `cores`; the report and the decision times, in match order.
+///
+/// # Errors
+/// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
+pub fn play(args: &SimArgs, seats: &[BotLevel], cores: &Cores) -> anyhow::Result<ArenaRun> {
+    let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
+    let search = args.search_tuning();
+    let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, search };
+    let started = Instant::now();
+    let (report, clocks) = arena::run_on(&config, cores, &|_| DecisionClock::new(seats.len()))?;
+    let elapsed = started.elapsed();
+    let mut clock = DecisionClock::new(seats.len());
+    for later in clocks {
+        clock.absorb(later);
+    }
+    Ok(ArenaRun { config, report, clock, elapsed, threads: cores.threads() })
+}
+
+/// Runs the matches and returns the table (or JSON) to print.
 ///
 /// # Errors
 /// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
 pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
-    let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
-    let search = args.search_tuning();
-    let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, search };
-    let mut clock =
-        DecisionClock { all: vec![Vec::new(); seats.len()], searched: vec![Vec::new(); seats.len()], ..DecisionClock::default() };
-    let started = Instant::now();
-    let report = arena::run(&config, &mut clock)?;
-    Ok(table(args, &config, &report, &mut clock, started.elapsed()))
+    let cores = Cores::new(args.threads.map(usize::from))?;
+    let mut run = play(args, seats, &cores)?;
+    if args.json {
+        return json(args, &mut run);
+    }
+    Ok(table(args, &mut run))
 }
 
-fn table(args: &SimArgs, config: &ArenaConfig, report: &ArenaReport, clock: &mut DecisionClock, elapsed: Duration) -> String {
+fn json(args: &SimArgs, run: &mut ArenaRun) -> anyhow::Result<String> {
+    let ArenaRun { config, report, clock, elapsed, threads } = run;
+    let seats: Vec<serde_json::Value> = report
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(index, level)| {
+            let (low, high) = wilson(report.wins[index], report.matches);
+            serde_json::json!({
+                "seat": index,
+                "level": level.to_string(),
+                "wins": report.wins[index],
+                "rate": report.wins[index] as f64 / report.matches.max(1) as f64,
+                "interval95": [low, high],
+                "optional_taken": report.optional_taken[index],
+                "decision_time": timing_json(&mut clock.all[index]),
+                "searched_decision_time": timing_json(&mut clock.searched[index]),
+            })
+        })
+        .collect();
+    let hard = report.seats.contains(&BotLevel::Hard).then(|| describe(&hard_search(args.game, config.search)));
+    let json = serde_json::json!({
+        "config": { "game": args.game.id(), "seats": report.seats.iter().map(ToString::to_string).collect::<Vec<_>>(), "seed": args.seed, "hard": hard },
+        "matches": report.matches,
+        "rounds": report.rounds,
+        "turn_capped_rounds": report.turn_capped_rounds,
+        "parity": report.parity(),
+        "seats": seats,
+        "elapsed_seconds": elapsed.as_secs_f64(),
+        "threads": threads,
+    });
+    serde_json::to_string_pretty(&json).context("report as JSON")
+}
+
+fn table(args: &SimArgs, run: &mut ArenaRun) -> String {
+    let ArenaRun { config, report, clock, elapsed, threads } = run;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} matches, {} rounds ({} turn-capped), seed {}, {:.1?}",
+        "{}: {} matches, {} rounds ({} turn-capped), seed {}, {:.1?} on {threads} threads",
         args.game.name(),
         report.matches,
         report.rounds,
@@ -144,5 +247,25 @@ mod tests {
         assert!(high - low < wide_high - wide_low);
         assert_eq!(wilson(0, 0), (0.0, 1.0));
         assert!((wilson(100, 100).1 - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn arena_reports_are_the_same_on_one_thread_and_on_several() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Args {
+            #[command(flatten)]
+            sim: SimArgs,
+        }
+        let words = ["sim", "--game", "hundred-one", "--seats", "hard,normal,easy", "--iterations", "30", "--matches", "6", "--seed", "4"];
+        let args = Args::parse_from(words).sim;
+        let seats = args.seats.clone().expect("seats");
+        let alone = play(&args, &seats, &Cores::new(Some(1)).expect("one thread")).expect("plays");
+        let together = play(&args, &seats, &Cores::new(Some(3)).expect("three threads")).expect("plays");
+        assert_eq!(alone.report, together.report);
+        assert!(alone.report.matches == 6 && alone.report.decisions.iter().all(|&decisions| decisions > 0));
+        let counts = |run: &ArenaRun| run.clock.all.iter().map(Vec::len).collect::<Vec<_>>();
+        assert_eq!(counts(&alone), counts(&together), "one time per decision, whatever the threads");
+        assert_eq!((alone.threads, together.threads), (1, 3));
     }
 }

@@ -1,34 +1,82 @@
 //! `cardtable sim`: random legal matches, timed, summarised.
 
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use cardtable_engine::sim::{SimConfig, SimReport};
+use cardtable_engine::sim::{JobRunner, SimConfig, SimReport};
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 use crate::cli::SimArgs;
+
+/// Runs the engine's independent matches on every core (or on `--threads`).
+///
+/// rayon rather than `std::thread::scope` with a work counter: its work-stealing pool spreads
+/// matches of very different lengths evenly, and `collect` on an indexed parallel iterator
+/// keeps results in match order, which is what makes a report independent of the core count.
+/// The engine itself stays free of threads: it only sees [`JobRunner`].
+#[derive(Debug)]
+pub struct Cores {
+    pool: rayon::ThreadPool,
+}
+
+impl Cores {
+    /// A pool of `threads` workers; `None`: one per core.
+    ///
+    /// # Errors
+    /// The operating system refused to start the threads.
+    pub fn new(threads: Option<usize>) -> anyhow::Result<Cores> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.unwrap_or(0)).build().context("starting the worker threads")?;
+        Ok(Cores { pool })
+    }
+
+    /// Number of worker threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+}
+
+impl JobRunner for Cores {
+    fn run_jobs<T: Send>(&self, jobs: Range<u64>, job: &(dyn Fn(u64) -> T + Sync)) -> Vec<T> {
+        // usize ranges are indexed in rayon (u64 ones are not on 32-bit targets): order kept.
+        let indices = usize::try_from(jobs.start).expect("match indices fit in usize")
+            ..usize::try_from(jobs.end).expect("match indices fit in usize");
+        self.pool.install(|| indices.into_par_iter().map(|index| job(index as u64)).collect())
+    }
+}
+
+/// Runs the simulation on `cores` and returns the report and how long it took.
+///
+/// # Errors
+/// Options that are not JSON or not the game's, or a table the game refuses.
+pub fn simulate(args: &SimArgs, cores: &Cores) -> anyhow::Result<(SimReport, Duration)> {
+    let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
+    let config = SimConfig { game: args.game, players: args.players, matches: args.matches, rounds: args.rounds, seed: args.seed, options };
+    let started = Instant::now();
+    let report = cardtable_engine::sim::run_on(&config, cores)?;
+    Ok((report, started.elapsed()))
+}
 
 /// Runs the simulation and returns the summary to print.
 ///
 /// # Errors
 /// Options that are not JSON or not the game's, or a table the game refuses.
 pub fn run(args: &SimArgs) -> anyhow::Result<String> {
-    let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
-    let config = SimConfig { game: args.game, players: args.players, matches: args.matches, rounds: args.rounds, seed: args.seed, options };
-    let started = Instant::now();
-    let report = cardtable_engine::sim::run(&config)?;
-    let elapsed = started.elapsed();
+    let cores = Cores::new(args.threads.map(usize::from))?;
+    let (report, elapsed) = simulate(args, &cores)?;
     if args.json {
         let json = serde_json::json!({ "config": { "game": args.game.id(), "players": args.players, "seed": args.seed },
-            "report": report, "elapsed_seconds": elapsed.as_secs_f64() });
+            "report": report, "elapsed_seconds": elapsed.as_secs_f64(), "threads": cores.threads() });
         return serde_json::to_string_pretty(&json).context("report as JSON");
     }
-    Ok(summary(args, &report, elapsed))
+    Ok(summary(args, &report, elapsed, cores.threads()))
 }
 
 /// The report as an aligned table a person can read.
 #[must_use]
-pub fn summary(args: &SimArgs, report: &SimReport, elapsed: Duration) -> String {
+pub fn summary(args: &SimArgs, report: &SimReport, elapsed: Duration, threads: usize) -> String {
     let seconds = elapsed.as_secs_f64().max(f64::EPSILON);
     let percent = |part: u64| 100.0 * part as f64 / report.rounds.max(1) as f64;
     let lengths = &report.round_lengths;
@@ -56,8 +104,43 @@ pub fn summary(args: &SimArgs, report: &SimReport, elapsed: Duration) -> String 
     if let Some(seed) = report.first_failing_seed {
         line("first failing match seed", seed.to_string());
     }
-    line("elapsed", format!("{:.3} s (one core)", elapsed.as_secs_f64()));
+    line("elapsed", format!("{:.3} s ({threads} threads)", elapsed.as_secs_f64()));
     line("rounds per second", format!("{:.0}", report.rounds as f64 / seconds));
+    // Wall-clock time over all threads: the figure of one core is this times the threads.
     line("ns per decision", format!("{:.1}", elapsed.as_nanos() as f64 / report.decisions.max(1) as f64));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        sim: SimArgs,
+    }
+
+    fn args(words: &[&str]) -> SimArgs {
+        Args::parse_from(std::iter::once("sim").chain(words.iter().copied())).sim
+    }
+
+    #[test]
+    fn reports_are_the_same_on_one_thread_and_on_several() {
+        for game in ["crazy-eights", "youglouf", "dunno"] {
+            for budget in [["--matches", "40"], ["--rounds", "77"]] {
+                let args = args(&["--game", game, "--seed", "5", budget[0], budget[1]]);
+                let (alone, _) = simulate(&args, &Cores::new(Some(1)).expect("one thread")).expect("runs");
+                let (together, _) = simulate(&args, &Cores::new(Some(3)).expect("three threads")).expect("runs");
+                assert_eq!(alone, together, "{game} {budget:?}");
+                assert!(alone.decisions > 0);
+            }
+        }
+        // And the engine's own runner (one match after another) agrees with both.
+        let args = args(&["--game", "fool108", "--seed", "9", "--matches", "30"]);
+        let config = SimConfig { game: args.game, players: args.players, matches: 30, rounds: None, seed: 9, options: None };
+        let (parallel, _) = simulate(&args, &Cores::new(Some(2)).expect("two threads")).expect("runs");
+        assert_eq!(cardtable_engine::sim::run(&config).expect("runs"), parallel);
+    }
 }

@@ -19,6 +19,7 @@ use crate::kind::GameKind;
 use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
+use crate::sim::JobRunner;
 
 use super::bot::{Bot, BotLevel};
 use super::ismcts::SearchTuning;
@@ -131,7 +132,7 @@ pub struct Offer<'a, G: Game> {
     pub optional: bool,
 }
 
-/// Plays `config` for any registered game.
+/// Plays `config` for any registered game, one match after another.
 ///
 /// # Errors
 /// Bad options or table, or a bot choosing an illegal action.
@@ -152,6 +153,112 @@ impl<O: ArenaObserver> BotGameVisitor for RunVisitor<'_, O> {
     }
 }
 
+/// Plays `config` for any registered game, its matches on `runner` (the app's runs them on
+/// every core). Each match gets its own observer from `observe` (match index in), handed back
+/// in match order. The report is the one [`run`] gives, whatever the runner: each match is
+/// dealt and played from seeds drawn in match order before any is played, with bots of its
+/// own (bots keep nothing from one match to the next), and reports merge in match order.
+///
+/// # Errors
+/// As [`run`]; when several matches fail, the first one's error.
+pub fn run_on<O: ArenaObserver + Send>(
+    config: &ArenaConfig,
+    runner: &(impl JobRunner + Sync),
+    observe: &(dyn Fn(u64) -> O + Sync),
+) -> Result<(ArenaReport, Vec<O>), ArenaError> {
+    super::roster::visit(config.game, RunOnVisitor { config, runner, observe })
+}
+
+struct RunOnVisitor<'a, R, O> {
+    config: &'a ArenaConfig,
+    runner: &'a R,
+    observe: &'a (dyn Fn(u64) -> O + Sync),
+}
+
+impl<R: JobRunner + Sync, O: ArenaObserver + Send> BotGameVisitor for RunOnVisitor<'_, R, O> {
+    type Output = Result<(ArenaReport, Vec<O>), ArenaError>;
+
+    fn visit<G: BotGame>(self) -> Self::Output {
+        let config = self.config;
+        let options = prepare::<G>(config)?;
+        let mut seeds = GameRng::from_seed(config.seed);
+        let match_seeds: Vec<MatchSeeds> = (0..config.matches).map(|_| MatchSeeds::draw(&mut seeds, config.seats.len())).collect();
+        let played = self.runner.run_jobs(0..config.matches, &|match_index| {
+            let mut observer = (self.observe)(match_index);
+            let mut part = ArenaReport::empty(&config.seats);
+            let seeds = &match_seeds[match_index as usize];
+            play_one::<G>(config, &options, match_index, seeds, &mut part, &mut observer, &mut |_| {}).map(|()| (part, observer))
+        });
+        let mut report = ArenaReport::empty(&config.seats);
+        let mut observers = Vec::with_capacity(played.len());
+        for result in played {
+            let (part, observer) = result?;
+            report.absorb(part);
+            observers.push(observer);
+        }
+        Ok((report, observers))
+    }
+}
+
+impl ArenaReport {
+    /// A report of no match yet for a table of `seats`.
+    fn empty(seats: &[BotLevel]) -> ArenaReport {
+        let players = seats.len();
+        ArenaReport {
+            seats: seats.to_vec(),
+            wins: vec![0; players],
+            decisions: vec![0; players],
+            optional_taken: vec![0; players],
+            iterations: vec![Vec::new(); players],
+            ..ArenaReport::default()
+        }
+    }
+
+    /// Adds the matches of `later`, played after this report's (the order iterations keep).
+    fn absorb(&mut self, later: ArenaReport) {
+        self.matches += later.matches;
+        self.rounds += later.rounds;
+        self.turn_capped_rounds += later.turn_capped_rounds;
+        let per_seat = self.wins.iter_mut().zip(&later.wins).chain(self.decisions.iter_mut().zip(&later.decisions));
+        for (total, part) in per_seat.chain(self.optional_taken.iter_mut().zip(&later.optional_taken)) {
+            *total += part;
+        }
+        for (total, part) in self.iterations.iter_mut().zip(later.iterations) {
+            total.extend(part);
+        }
+    }
+}
+
+/// The game's options for `config`, once the table is known to be one the game accepts.
+fn prepare<G: BotGame>(config: &ArenaConfig) -> Result<G::Options, ArenaError> {
+    let options: G::Options = match &config.options {
+        Some(json) => {
+            serde_json::from_value(json.clone()).map_err(|error| ArenaError::Options { game: G::KIND, message: error.to_string() })?
+        }
+        None => G::Options::default(),
+    };
+    // Refuse a bad table before seating anyone.
+    G::new_match(TableSetup::new(config.seats.len(), config.seed), options.clone(), None)?;
+    Ok(options)
+}
+
+/// The seeds one match is dealt and played with.
+struct MatchSeeds {
+    deal: u64,
+    bots: Vec<u64>,
+    chooser: u64,
+}
+
+impl MatchSeeds {
+    /// The next match's seeds from the run's generator: the deal, each seat's bot, the
+    /// chooser, in that order.
+    fn draw(seeds: &mut GameRng, players: usize) -> MatchSeeds {
+        let deal = seeds.fork_seed();
+        let bots = (0..players).map(|_| seeds.fork_seed()).collect();
+        MatchSeeds { deal, bots, chooser: seeds.fork_seed() }
+    }
+}
+
 /// Plays `config` for game `G`, showing every question put to a bot and its answer to
 /// `inspect` (tests check there that bots see only their own seat's view).
 ///
@@ -162,57 +269,57 @@ pub fn run_inspected<G: BotGame>(
     observer: &mut impl ArenaObserver,
     inspect: &mut impl FnMut(Offer<'_, G>),
 ) -> Result<ArenaReport, ArenaError> {
-    let options: G::Options = match &config.options {
-        Some(json) => {
-            serde_json::from_value(json.clone()).map_err(|error| ArenaError::Options { game: G::KIND, message: error.to_string() })?
-        }
-        None => G::Options::default(),
-    };
-    let players = config.seats.len();
-    // Refuse a bad table before seating anyone.
-    G::new_match(TableSetup::new(players, config.seed), options.clone(), None)?;
-    let mut bots: Vec<Box<dyn Bot<G>>> = config.seats.iter().map(|&level| make_bot::<G>(level, config.search)).collect();
-    let mut report = ArenaReport {
-        seats: config.seats.clone(),
-        wins: vec![0; players],
-        decisions: vec![0; players],
-        optional_taken: vec![0; players],
-        iterations: vec![Vec::new(); players],
-        ..ArenaReport::default()
-    };
+    let options = prepare::<G>(config)?;
+    let mut report = ArenaReport::empty(&config.seats);
     let mut seeds = GameRng::from_seed(config.seed);
     for match_index in 0..config.matches {
-        let mut setup = TableSetup::new(players, seeds.fork_seed());
-        setup.dealer = Seat((match_index % players as u64) as u8);
-        let rngs = (0..players).map(|_| GameRng::from_seed(seeds.fork_seed())).collect();
-        let mut table = Table {
-            game: G::new_match(setup, options.clone(), None)?,
-            bots: &mut bots,
-            rngs,
-            chooser: GameRng::from_seed(seeds.fork_seed()),
-            match_index,
-        };
-        let winners = table.play(&mut report, observer, inspect)?;
-        report.matches += 1;
-        for seat in winners.iter() {
-            report.wins[seat.index()] += 1;
-        }
-        observer.match_finished(match_index, winners);
+        let match_seeds = MatchSeeds::draw(&mut seeds, config.seats.len());
+        play_one::<G>(config, &options, match_index, &match_seeds, &mut report, observer, inspect)?;
     }
     Ok(report)
 }
 
+/// Plays match `match_index` with a fresh bot per seat, adding it to `report`.
+fn play_one<G: BotGame>(
+    config: &ArenaConfig,
+    options: &G::Options,
+    match_index: u64,
+    seeds: &MatchSeeds,
+    report: &mut ArenaReport,
+    observer: &mut impl ArenaObserver,
+    inspect: &mut impl FnMut(Offer<'_, G>),
+) -> Result<(), ArenaError> {
+    let players = config.seats.len();
+    let mut setup = TableSetup::new(players, seeds.deal);
+    // No level keeps the dealer's seat.
+    setup.dealer = Seat((match_index % players as u64) as u8);
+    let mut table = Table {
+        game: G::new_match(setup, options.clone(), None)?,
+        bots: config.seats.iter().map(|&level| make_bot::<G>(level, config.search)).collect(),
+        rngs: seeds.bots.iter().map(|&seed| GameRng::from_seed(seed)).collect(),
+        chooser: GameRng::from_seed(seeds.chooser),
+        match_index,
+    };
+    let winners = table.play(report, observer, inspect)?;
+    report.matches += 1;
+    for seat in winners.iter() {
+        report.wins[seat.index()] += 1;
+    }
+    observer.match_finished(match_index, winners);
+    Ok(())
+}
+
 /// One match in progress, the bots at its table and their RNGs.
-struct Table<'a, G: Game> {
+struct Table<G: Game> {
     game: G,
-    bots: &'a mut [Box<dyn Bot<G>>],
+    bots: Vec<Box<dyn Bot<G>>>,
     rngs: Vec<GameRng>,
     /// Draws who is quicker among seats acting at once.
     chooser: GameRng,
     match_index: u64,
 }
 
-impl<G: BotGame> Table<'_, G> {
+impl<G: BotGame> Table<G> {
     /// Plays the match to its end; returns the winners.
     fn play(
         &mut self,

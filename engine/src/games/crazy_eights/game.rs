@@ -4,13 +4,14 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, DeckKind, Rank};
-use crate::card_set::{CardCounts, count_cards};
+use crate::card::{Card, DeckKind, Rank, Suit};
+use crate::card_set::{CardCounts, count_cards, expanded_len, nth_expanded};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
+use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -18,7 +19,7 @@ use crate::setup::check_table;
 use super::action::CrazyEightsAction;
 use super::event::CrazyEightsEvent;
 use super::options::CrazyEightsOptions;
-use super::round::{Round, card_points};
+use super::round::{EIGHTS, Round, card_points};
 use super::view::CrazyEightsView;
 
 /// A Crazy Eights match.
@@ -82,6 +83,30 @@ impl CrazyEights {
             return Err(ActionError::illegal(action, reason));
         }
         Ok(())
+    }
+
+    /// Applies an action already known to be legal: the effect, the round's end, the cap.
+    fn perform(&mut self, seat: Seat, action: CrazyEightsAction, events: &mut impl EventSink<CrazyEightsEvent>) {
+        self.round.turns += 1;
+        let draw_two = self.shell.options.draw_two;
+        let round_over = match action {
+            CrazyEightsAction::Play(card) => {
+                self.round.play(card, None, draw_two, &mut self.shell.rng, events).then_some(RoundEnd::WentOut(seat))
+            }
+            CrazyEightsAction::PlayEight(card, suit) => {
+                self.round.play(card, Some(suit), draw_two, &mut self.shell.rng, events).then_some(RoundEnd::WentOut(seat))
+            }
+            CrazyEightsAction::Draw => {
+                let passed = self.round.draw(&mut self.shell.rng, events);
+                (passed && usize::from(self.round.passes) >= self.players()).then_some(RoundEnd::Blocked)
+            }
+        };
+        let capped = self.round.turns >= self.shell.setup.turn_cap;
+        match (round_over, capped) {
+            (Some(end), _) => self.end_round(end, events),
+            (None, true) => self.end_round(RoundEnd::TurnCap, events),
+            (None, false) => {}
+        }
     }
 
     /// Scores the round, records it and decides whether the match goes on.
@@ -166,7 +191,7 @@ impl Game for CrazyEights {
         let playable = self.round.hands[seat].mask() & self.round.playable_mask();
         for card in crate::card_set::bits(playable) {
             if card.is_rank(Rank::Eight) {
-                out.extend(crate::card::Suit::ALL.map(|suit| CrazyEightsAction::PlayEight(card, suit)));
+                out.extend(Suit::ALL.map(|suit| CrazyEightsAction::PlayEight(card, suit)));
             } else {
                 out.push(CrazyEightsAction::Play(card));
             }
@@ -176,6 +201,30 @@ impl Game for CrazyEights {
         }
     }
 
+    fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, _scratch: &mut Vec<CrazyEightsAction>) -> Option<CrazyEightsAction> {
+        if self.shell.phase != Phase::Playing || seat != self.round.turn {
+            return None;
+        }
+        // The list of `legal_actions_into`, counted and indexed without being built.
+        let playable = self.round.hands[seat].mask() & self.round.playable_mask();
+        let plays = expanded_len(playable, EIGHTS, Suit::ALL.len());
+        let count = plays + usize::from(!self.round.must_play);
+        if count == 0 {
+            return None;
+        }
+        let pick = rng.below(count);
+        Some(match nth_expanded(playable, EIGHTS, Suit::ALL.len(), pick) {
+            Some((card, suit)) if card.bit() & EIGHTS != 0 => CrazyEightsAction::PlayEight(card, Suit::ALL[suit]),
+            Some((card, _)) => CrazyEightsAction::Play(card),
+            None => CrazyEightsAction::Draw,
+        })
+    }
+
+    fn apply_legal_with(&mut self, seat: Seat, action: CrazyEightsAction, events: &mut impl EventSink<CrazyEightsEvent>) {
+        debug_assert_eq!(self.check(seat, action), Ok(()), "apply_legal_with is given a legal action");
+        self.perform(seat, action, events);
+    }
+
     fn apply_with(
         &mut self,
         seat: Seat,
@@ -183,26 +232,7 @@ impl Game for CrazyEights {
         events: &mut impl EventSink<CrazyEightsEvent>,
     ) -> Result<(), ActionError> {
         self.check(seat, action)?;
-        self.round.turns += 1;
-        let draw_two = self.shell.options.draw_two;
-        let round_over = match action {
-            CrazyEightsAction::Play(card) => {
-                self.round.play(card, None, draw_two, &mut self.shell.rng, events).then_some(RoundEnd::WentOut(seat))
-            }
-            CrazyEightsAction::PlayEight(card, suit) => {
-                self.round.play(card, Some(suit), draw_two, &mut self.shell.rng, events).then_some(RoundEnd::WentOut(seat))
-            }
-            CrazyEightsAction::Draw => {
-                let passed = self.round.draw(&mut self.shell.rng, events);
-                (passed && usize::from(self.round.passes) >= self.players()).then_some(RoundEnd::Blocked)
-            }
-        };
-        let capped = self.round.turns >= self.shell.setup.turn_cap;
-        match (round_over, capped) {
-            (Some(end), _) => self.end_round(end, events),
-            (None, true) => self.end_round(RoundEnd::TurnCap, events),
-            (None, false) => {}
-        }
+        self.perform(seat, action, events);
         Ok(())
     }
 

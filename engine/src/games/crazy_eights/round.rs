@@ -58,7 +58,7 @@ pub struct Round {
 }
 
 /// Bitmask of the eights of every suit.
-const EIGHTS: u64 = Rank::Eight.mask();
+pub const EIGHTS: u64 = Rank::Eight.mask();
 /// Bitmask of the twos of every suit.
 const TWOS: u64 = Rank::Two.mask();
 

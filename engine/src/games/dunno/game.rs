@@ -51,6 +51,23 @@ impl Dunno {
         self.round.check(action)
     }
 
+    /// Applies the turn seat's action, already known to be legal: the effect, the game's
+    /// end, the cap.
+    fn perform(&mut self, action: DunnoAction, events: &mut impl EventSink<DunnoEvent>) {
+        self.round.turns += 1;
+        let winner = match action {
+            DunnoAction::Play { cards, suit } => self.round.play(cards, suit, events),
+            DunnoAction::Draw => self.round.draw(&mut self.shell.rng, events),
+            DunnoAction::Under(cards) => self.round.put_under(cards, events),
+            DunnoAction::Swap(with) => self.round.swap(with, events),
+        };
+        if let Some(winner) = winner {
+            self.end_round(RoundEnd::WentOut(winner), events);
+        } else if self.round.turns >= self.shell.setup.turn_cap {
+            self.end_round(RoundEnd::TurnCap, events);
+        }
+    }
+
     /// Records the game (a win counts 1 toward the match) and decides whether the match goes on.
     fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<DunnoEvent>) {
         let scores = self.round.hands.map(|seat, hand| {
@@ -136,20 +153,14 @@ impl Game for Dunno {
         }
     }
 
+    fn apply_legal_with(&mut self, seat: Seat, action: DunnoAction, events: &mut impl EventSink<DunnoEvent>) {
+        debug_assert_eq!(self.check(seat, action), Ok(()), "apply_legal_with is given a legal action");
+        self.perform(action, events);
+    }
+
     fn apply_with(&mut self, seat: Seat, action: DunnoAction, events: &mut impl EventSink<DunnoEvent>) -> Result<(), ActionError> {
         self.check(seat, action)?;
-        self.round.turns += 1;
-        let winner = match action {
-            DunnoAction::Play { cards, suit } => self.round.play(cards, suit, events),
-            DunnoAction::Draw => self.round.draw(&mut self.shell.rng, events),
-            DunnoAction::Under(cards) => self.round.put_under(cards, events),
-            DunnoAction::Swap(with) => self.round.swap(with, events),
-        };
-        if let Some(winner) = winner {
-            self.end_round(RoundEnd::WentOut(winner), events);
-        } else if self.round.turns >= self.shell.setup.turn_cap {
-            self.end_round(RoundEnd::TurnCap, events);
-        }
+        self.perform(action, events);
         Ok(())
     }
 

@@ -5,12 +5,13 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, DeckKind, Suit};
-use crate::card_set::{CardCounts, CardSet, bits, count_cards};
+use crate::card_set::{CardCounts, CardSet, bits, count_cards, nth_expanded};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
+use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -93,6 +94,36 @@ impl Fool108 {
             return Err(ActionError::illegal(action, reason));
         }
         Ok(())
+    }
+
+    /// Applies an action already known to be legal: the effect, the round's end, the cap.
+    fn perform(&mut self, seat: Seat, action: Fool108Action, events: &mut impl EventSink<Fool108Event>) {
+        let round = &mut self.round;
+        round.turns += 1;
+        let went_out = match action {
+            Fool108Action::Play(card) => round.play(card, false, &mut self.shell.rng, events),
+            Fool108Action::Suit(suit) => {
+                round.choose_suit(suit, events);
+                false
+            }
+            Fool108Action::Draw => {
+                round.draw(&mut self.shell.rng, events);
+                false
+            }
+            Fool108Action::Pass => {
+                round.pass(events);
+                false
+            }
+            Fool108Action::One => {
+                round.declare(seat, events);
+                false
+            }
+        };
+        if went_out {
+            self.end_round(RoundEnd::WentOut(seat), events);
+        } else if self.round.turns >= self.shell.setup.turn_cap {
+            self.end_round(RoundEnd::TurnCap, events);
+        }
     }
 
     /// Scores the round, records it and decides whether the match goes on: after a round in
@@ -201,34 +232,46 @@ impl Game for Fool108 {
         }
     }
 
+    fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, _scratch: &mut Vec<Fool108Action>) -> Option<Fool108Action> {
+        if self.shell.phase != Phase::Playing || seat.index() >= self.players() {
+            return None;
+        }
+        // The list of `legal_actions_into`, counted and indexed without being built.
+        let round = &self.round;
+        let one = usize::from(round.may_declare(seat));
+        if seat != round.turn {
+            return (one == 1).then(|| {
+                rng.below(1);
+                Fool108Action::One
+            });
+        }
+        match round.stage {
+            Stage::ChooseSuit => {
+                let pick = rng.below(Suit::ALL.len() + one);
+                Some(Suit::ALL.get(pick).map_or(Fool108Action::One, |&suit| Fool108Action::Suit(suit)))
+            }
+            Stage::Open | Stage::Drawn => {
+                let playable = round.hands[seat].mask() & round.playable_mask();
+                let plays = playable.count_ones() as usize;
+                let pick = rng.below(plays + 1 + one);
+                Some(match nth_expanded(playable, 0, 1, pick) {
+                    Some((card, _)) => Fool108Action::Play(card),
+                    None if pick == plays && round.stage == Stage::Open => Fool108Action::Draw,
+                    None if pick == plays => Fool108Action::Pass,
+                    None => Fool108Action::One,
+                })
+            }
+        }
+    }
+
+    fn apply_legal_with(&mut self, seat: Seat, action: Fool108Action, events: &mut impl EventSink<Fool108Event>) {
+        debug_assert_eq!(self.check(seat, action), Ok(()), "apply_legal_with is given a legal action");
+        self.perform(seat, action, events);
+    }
+
     fn apply_with(&mut self, seat: Seat, action: Fool108Action, events: &mut impl EventSink<Fool108Event>) -> Result<(), ActionError> {
         self.check(seat, action)?;
-        let round = &mut self.round;
-        round.turns += 1;
-        let went_out = match action {
-            Fool108Action::Play(card) => round.play(card, false, &mut self.shell.rng, events),
-            Fool108Action::Suit(suit) => {
-                round.choose_suit(suit, events);
-                false
-            }
-            Fool108Action::Draw => {
-                round.draw(&mut self.shell.rng, events);
-                false
-            }
-            Fool108Action::Pass => {
-                round.pass(events);
-                false
-            }
-            Fool108Action::One => {
-                round.declare(seat, events);
-                false
-            }
-        };
-        if went_out {
-            self.end_round(RoundEnd::WentOut(seat), events);
-        } else if self.round.turns >= self.shell.setup.turn_cap {
-            self.end_round(RoundEnd::TurnCap, events);
-        }
+        self.perform(seat, action, events);
         Ok(())
     }
 

@@ -5,12 +5,13 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, DeckKind, Rank, Suit};
-use crate::card_set::{CardCounts, CardSet, bits, count_cards};
+use crate::card_set::{CardCounts, CardSet, bits, count_cards, expanded_len, nth_expanded};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink, NoEvents};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
+use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
@@ -81,6 +82,24 @@ impl HundredOne {
             return Err(ActionError::illegal(action, reason));
         }
         Ok(())
+    }
+
+    /// Applies the turn seat's action, already known to be legal: the effect, the round's
+    /// end, the cap.
+    fn perform(&mut self, action: HundredOneAction, events: &mut impl EventSink<HundredOneEvent>) {
+        self.round.turns += 1;
+        let rng = &mut self.shell.rng;
+        let last_holder = match action {
+            HundredOneAction::Play(card) => self.round.play(card, None, rng, events),
+            HundredOneAction::PlayQueen(card, suit) => self.round.play(card, Some(suit), rng, events),
+            HundredOneAction::Order(suit) => self.round.order(suit, rng, events),
+            HundredOneAction::Draw => self.round.draw(rng, events),
+        };
+        if let Some(seat) = last_holder {
+            self.end_round(RoundEnd::LastHolder(seat), events);
+        } else if self.round.turns >= self.shell.setup.turn_cap {
+            self.end_round(RoundEnd::TurnCap, events);
+        }
     }
 
     /// Scores the round, records it and decides whether the match goes on.
@@ -179,6 +198,30 @@ impl Game for HundredOne {
         }
     }
 
+    fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, _scratch: &mut Vec<HundredOneAction>) -> Option<HundredOneAction> {
+        if self.shell.phase != Phase::Playing || seat != self.round.turn {
+            return None;
+        }
+        // The list of `legal_actions_into`, counted and indexed without being built.
+        if self.round.stage == Stage::OrderSuit {
+            return Some(HundredOneAction::Order(Suit::ALL[rng.below(Suit::ALL.len())]));
+        }
+        let playable = self.round.hands[seat].mask() & self.round.playable_mask();
+        if playable == 0 {
+            rng.below(1);
+            return Some(HundredOneAction::Draw);
+        }
+        let queens = Rank::Queen.mask();
+        let pick = rng.below(expanded_len(playable, queens, Suit::ALL.len()));
+        let (card, suit) = nth_expanded(playable, queens, Suit::ALL.len(), pick).expect("the pick is below the count of plays");
+        Some(if card.bit() & queens != 0 { HundredOneAction::PlayQueen(card, Suit::ALL[suit]) } else { HundredOneAction::Play(card) })
+    }
+
+    fn apply_legal_with(&mut self, seat: Seat, action: HundredOneAction, events: &mut impl EventSink<HundredOneEvent>) {
+        debug_assert_eq!(self.check(seat, action), Ok(()), "apply_legal_with is given a legal action");
+        self.perform(action, events);
+    }
+
     fn apply_with(
         &mut self,
         seat: Seat,
@@ -186,19 +229,7 @@ impl Game for HundredOne {
         events: &mut impl EventSink<HundredOneEvent>,
     ) -> Result<(), ActionError> {
         self.check(seat, action)?;
-        self.round.turns += 1;
-        let rng = &mut self.shell.rng;
-        let last_holder = match action {
-            HundredOneAction::Play(card) => self.round.play(card, None, rng, events),
-            HundredOneAction::PlayQueen(card, suit) => self.round.play(card, Some(suit), rng, events),
-            HundredOneAction::Order(suit) => self.round.order(suit, rng, events),
-            HundredOneAction::Draw => self.round.draw(rng, events),
-        };
-        if let Some(seat) = last_holder {
-            self.end_round(RoundEnd::LastHolder(seat), events);
-        } else if self.round.turns >= self.shell.setup.turn_cap {
-            self.end_round(RoundEnd::TurnCap, events);
-        }
+        self.perform(action, events);
         Ok(())
     }
 

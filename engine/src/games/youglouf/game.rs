@@ -168,6 +168,17 @@ impl Youglouf {
         }
     }
 
+    /// Applies an action already known to be legal: the effect, the round's end, the cap.
+    fn perform(&mut self, seat: Seat, action: YougloufAction, events: &mut impl EventSink<YougloufEvent>) {
+        self.round.actions += 1;
+        let ended = self.play(seat, action, events);
+        match (ended, self.round.actions >= self.shell.setup.turn_cap) {
+            (Some(end), _) => self.end_round(end, events),
+            (None, true) => self.end_round(RoundEnd::TurnCap, events),
+            (None, false) => {}
+        }
+    }
+
     /// Scores the round, records it and decides whether the game goes on.
     fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<YougloufEvent>) {
         let scores = match end {
@@ -286,18 +297,18 @@ impl Game for Youglouf {
         }
     }
 
+    fn apply_legal_with(&mut self, seat: Seat, action: YougloufAction, events: &mut impl EventSink<YougloufEvent>) {
+        debug_assert!(self.shell.phase == Phase::Playing, "apply_legal_with is given a legal action: a round is in play");
+        debug_assert_eq!(check(&self.round, seat, action), Ok(()), "apply_legal_with is given a legal action");
+        self.perform(seat, action, events);
+    }
+
     fn apply_with(&mut self, seat: Seat, action: YougloufAction, events: &mut impl EventSink<YougloufEvent>) -> Result<(), ActionError> {
         if self.shell.phase != Phase::Playing {
             return Err(ActionError::NoRound);
         }
         check(&self.round, seat, action)?;
-        self.round.actions += 1;
-        let ended = self.play(seat, action, events);
-        match (ended, self.round.actions >= self.shell.setup.turn_cap) {
-            (Some(end), _) => self.end_round(end, events),
-            (None, true) => self.end_round(RoundEnd::TurnCap, events),
-            (None, false) => {}
-        }
+        self.perform(seat, action, events);
         Ok(())
     }
 
