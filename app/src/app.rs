@@ -379,7 +379,9 @@ impl CardtableApp {
                 }
                 Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
                     Some(ProfilesRequest::Back) => Some(Command::Back),
-                    Some(ProfilesRequest::Statistics(id)) => Some(Command::Show(Screen::Stats(StatsScreen::for_profile(Some(id))))),
+                    Some(ProfilesRequest::Statistics(id)) => {
+                        Some(Command::Show(Box::new(Screen::Stats(StatsScreen::for_profile(Some(id))))))
+                    }
                     None => None,
                 },
                 Screen::History(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
@@ -389,12 +391,12 @@ impl CardtableApp {
                 },
                 Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
                     Some(StatsRequest::Back) => Some(Command::Back),
-                    Some(StatsRequest::History(id)) => Some(Command::Show(Screen::History(HistoryScreen::for_player(Some(id))))),
+                    Some(StatsRequest::History(id)) => Some(Command::Show(Box::new(Screen::History(HistoryScreen::for_player(Some(id)))))),
                     None => None,
                 },
                 Screen::Replay(screen) => (screen.show(ui, CardLook { four_colour: self.settings.four_colour })
                     == Some(ReplayRequest::Back))
-                .then(|| Command::Show(Screen::History(HistoryScreen::default()))),
+                .then(|| Command::Show(Box::new(Screen::History(HistoryScreen::default())))),
                 Screen::Rules(kind) => {
                     let back = title_bar(ui, tr!("rules-title", game = ui::names::game(*kind)));
                     ui::rules::show(ui, *kind);

@@ -140,7 +140,7 @@ fn a_damaged_match_record_is_set_aside_and_the_rest_of_the_history_stays() {
         let damaged = harm.apply(&file);
         // With the index, the record is read when it is opened (the replay viewer).
         let mut store = Store::open(&root).expect("opens");
-        assert!(store.notices().is_empty(), "the index lists it; nothing was read yet");
+        assert!(store.notices().is_empty(), "the index lists it; nothing was read yet: {:?}", store.notices());
         assert!(store.open_record(&lose_id).expect("no IO error").is_none());
         one_damage_notice(&store, &file, harm, &damaged, Recovery::Nothing);
         assert!(store.open_record(&keep_id).expect("readable").is_some());

@@ -15,10 +15,48 @@ use sha2::{Digest, Sha256};
 /// Decisions after which a pinned match is cut short (long enough for several rounds).
 const MAX_DECISIONS: usize = 3_000;
 
-/// Writes `value`'s JSON into the hash, then a separator.
+/// Writes `value`'s JSON into the hash, then a separator. What a round records of what seats
+/// showed they lack (`lacking`, the bots' inference of issue 18) is cut out of the JSON: it
+/// came after the digests were taken, is derived from the public moves, and cannot change how
+/// a match replays. Everything else is hashed byte for byte, in field order.
 fn absorb(hasher: &mut Sha256, value: &impl Serialize) {
-    hasher.update(serde_json::to_vec(value).expect("engine values serialize"));
+    let json = serde_json::to_string(value).expect("engine values serialize");
+    hasher.update(without_field(&json, "lacking").as_bytes());
     hasher.update(b"\n");
+}
+
+/// `json` without every `"name":value` member (and its separating comma). The values cut are
+/// numbers, arrays and objects, never strings, so brackets can be counted.
+fn without_field(json: &str, name: &str) -> String {
+    let key = format!("\"{name}\":");
+    let mut out = String::with_capacity(json.len());
+    let mut rest = json;
+    while let Some(at) = rest.find(&key) {
+        let (before, after) = rest.split_at(at);
+        let mut depth = 0_i32;
+        let mut end = key.len();
+        for (offset, byte) in after.bytes().enumerate().skip(key.len()) {
+            match byte {
+                b'[' | b'{' => depth += 1,
+                b']' | b'}' if depth == 0 => break,
+                b']' | b'}' => depth -= 1,
+                b',' if depth == 0 => break,
+                _ => {}
+            }
+            end = offset + 1;
+        }
+        let mut kept = before;
+        let mut remainder = &after[end..];
+        if let Some(stripped) = kept.strip_suffix(',') {
+            kept = stripped;
+        } else if let Some(stripped) = remainder.strip_prefix(',') {
+            remainder = stripped;
+        }
+        out.push_str(kept);
+        rest = remainder;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Plays one match of `G` under the test's policy and returns its digest.

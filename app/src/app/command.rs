@@ -21,7 +21,7 @@ pub enum Command {
     /// Back to the start screen (leaving any networked table).
     Back,
     /// Show this screen.
-    Show(Screen),
+    Show(Box<Screen>),
     /// A choice on the start screen (or About's rules links).
     Start(StartChoice),
     /// A choice on the New table form.
@@ -48,7 +48,7 @@ impl CardtableApp {
                 self.leave_lan();
                 self.screen = Screen::Start;
             }
-            Command::Show(screen) => self.screen = screen,
+            Command::Show(screen) => self.screen = *screen,
             Command::Start(choice) => self.start_choice(choice),
             Command::Setup(SetupChoice::Start) => {
                 if let Screen::Setup(form) = &self.screen {

@@ -4,7 +4,7 @@
 //! once the content it carried, or newer, is durable.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::thread::JoinHandle;
 
 use super::atomic;
@@ -49,11 +49,17 @@ impl Receipt {
     /// A receipt that is already settled (for what needed no write).
     #[must_use]
     pub fn settled(outcome: Result<(), WriteFailed>) -> Receipt {
-        let (sender, receiver) = mpsc::channel();
+        let (sender, receiver) = mpsc::sync_channel(1);
         let _ = sender.send(outcome);
         Receipt(receiver)
     }
 }
+
+/// Writes that may wait for the writer thread at once.
+const WRITE_QUEUE: usize = 1_024;
+
+/// Failures kept until the store reads them.
+const FAILURES_KEPT: usize = 64;
 
 enum Operation {
     /// An atomic write, then (only if it succeeded) the removal of other files.
@@ -68,18 +74,18 @@ enum Operation {
 struct Job {
     path: PathBuf,
     operation: Operation,
-    done: Vec<Sender<Result<(), WriteFailed>>>,
+    done: Vec<SyncSender<Result<(), WriteFailed>>>,
 }
 
 enum Message {
     Job(Job),
-    Flush(Sender<()>),
+    Flush(SyncSender<()>),
 }
 
 /// The writer thread's handle. Dropping it finishes every queued write first.
 #[derive(Debug)]
 pub struct Writer {
-    sender: Option<Sender<Message>>,
+    sender: Option<SyncSender<Message>>,
     thread: Option<JoinHandle<()>>,
     failures: Receiver<WriteFailed>,
 }
@@ -90,8 +96,11 @@ impl Writer {
     /// # Errors
     /// The thread could not be spawned.
     pub fn start() -> Result<Writer, StoreError> {
-        let (sender, receiver) = mpsc::channel();
-        let (failure_sender, failures) = mpsc::channel();
+        // Bounded: a disk slower than the moves holds the table back once this many writes
+        // wait, rather than letting them pile up without limit.
+        let (sender, receiver) = mpsc::sync_channel(WRITE_QUEUE);
+        // Failures beyond this many unread are dropped: each is also in its write's receipt.
+        let (failure_sender, failures) = mpsc::sync_channel(FAILURES_KEPT);
         let thread = std::thread::Builder::new()
             .name("cardtable-store-writer".to_owned())
             .spawn(move || run(&receiver, &failure_sender))
@@ -100,7 +109,7 @@ impl Writer {
     }
 
     fn queue(&self, path: &Path, operation: Operation) -> Receipt {
-        let (done, receipt) = mpsc::channel();
+        let (done, receipt) = mpsc::sync_channel(1);
         let job = Job { path: path.to_owned(), operation, done: vec![done] };
         if let Some(sender) = &self.sender {
             // A send fails only once the thread is gone; the dropped `done` then settles the receipt as failed.
@@ -128,7 +137,7 @@ impl Writer {
 
     /// Waits until everything queued so far is done.
     pub fn flush(&self) {
-        let (sender, receiver) = mpsc::channel();
+        let (sender, receiver) = mpsc::sync_channel(1);
         if let Some(queue) = &self.sender
             && queue.send(Message::Flush(sender)).is_ok()
         {
@@ -153,7 +162,7 @@ impl Drop for Writer {
     }
 }
 
-fn run(receiver: &Receiver<Message>, failures: &Sender<WriteFailed>) {
+fn run(receiver: &Receiver<Message>, failures: &SyncSender<WriteFailed>) {
     while let Ok(first) = receiver.recv() {
         let mut batch = Vec::new();
         let mut flush = None;
@@ -193,7 +202,7 @@ fn coalesce(batch: Vec<Job>) -> Vec<Job> {
     kept
 }
 
-fn execute(job: Job, failures: &Sender<WriteFailed>) {
+fn execute(job: Job, failures: &SyncSender<WriteFailed>) {
     let outcome = match job.operation {
         Operation::Write { encode, keep_backup, then_remove } => encode()
             .and_then(|bytes| atomic::write(&job.path, &bytes, keep_backup))
@@ -203,7 +212,7 @@ fn execute(job: Job, failures: &Sender<WriteFailed>) {
     let outcome = outcome.map_err(|error| {
         tracing::error!(path = %job.path.display(), %error, "a write failed");
         let failed = WriteFailed { path: job.path.clone(), message: error.to_string() };
-        let _ = failures.send(failed.clone());
+        let _ = failures.try_send(failed.clone());
         failed
     });
     for done in job.done {

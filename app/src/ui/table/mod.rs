@@ -393,17 +393,13 @@ impl TableScreen {
                 let Some(view) = self.session.view(Viewer::Seat(seat)) else { continue };
                 let touch = egui::vec2(0.0, theme::TOUCH);
                 match self.game.out_of_turn(&view, &names[seat.index()]) {
-                    Some(OutOfTurn::Call(action, label)) => {
-                        if ui.add(egui::Button::new(label).min_size(touch)).clicked() {
-                            chosen = Some((seat, action));
-                        }
+                    Some(OutOfTurn::Call(action, label)) if ui.add(egui::Button::new(label.as_str()).min_size(touch)).clicked() => {
+                        chosen = Some((seat, action));
                     }
-                    Some(OutOfTurn::TakeDevice(label)) => {
-                        if ui.add(egui::Button::new(label).min_size(touch)).clicked() {
-                            snapper = Some(seat);
-                        }
+                    Some(OutOfTurn::TakeDevice(label)) if ui.add(egui::Button::new(label.as_str()).min_size(touch)).clicked() => {
+                        snapper = Some(seat);
                     }
-                    None => {}
+                    _ => {}
                 }
             }
         });
