@@ -241,12 +241,15 @@ fn a_pipe_or_a_huge_file_never_hangs_the_start() {
     // Sparse: 300 MiB that take no disk, past every kind's limit.
     let huge = root.join("history/index.json");
     fs::OpenOptions::new().write(true).truncate(true).open(&huge).expect("opens").set_len(300 << 20).expect("sized");
-    let (done, finished) = mpsc::channel();
+    let (done, finished) = mpsc::sync_channel(1);
     let opening = root.clone();
-    std::thread::spawn(move || {
-        let store = Store::open(&opening).map(|store| (store.history().len(), store.unfinished().len(), store.notices().to_vec()));
-        let _ = done.send(store.map_err(|error| error.to_string()));
-    });
+    std::thread::Builder::new()
+        .name("open-hostile-store".to_owned())
+        .spawn(move || {
+            let store = Store::open(&opening).map(|store| (store.history().len(), store.unfinished().len(), store.notices().to_vec()));
+            let _ = done.send(store.map_err(|error| error.to_string()));
+        })
+        .expect("a thread starts");
     let (history, saves, notices) =
         finished.recv_timeout(Duration::from_secs(60)).expect("the store opened (a pipe hangs the old reader)").expect("opens");
     assert_eq!((history, saves), (2, 1), "the index is rebuilt from the records: {notices:?}");

@@ -97,8 +97,10 @@ fn matches_whose_save_succeeded_survive_two_hundred_sigkills() {
             .expect("the child starts");
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let out_reader = std::thread::spawn(move || complete_lines(stdout));
-        let err_reader = std::thread::spawn(move || complete_lines(stderr));
+        let out_reader =
+            std::thread::Builder::new().name("soak-stdout".to_owned()).spawn(move || complete_lines(stdout)).expect("a thread");
+        let err_reader =
+            std::thread::Builder::new().name("soak-stderr".to_owned()).spawn(move || complete_lines(stderr)).expect("a thread");
         std::thread::sleep(Duration::from_millis(1 + rng.below(400) as u64));
         let exited = child.try_wait().expect("status");
         child.kill().expect("SIGKILL");

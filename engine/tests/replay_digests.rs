@@ -38,9 +38,8 @@ fn without_field(json: &str, name: &str) -> String {
         for (offset, byte) in after.bytes().enumerate().skip(key.len()) {
             match byte {
                 b'[' | b'{' => depth += 1,
-                b']' | b'}' if depth == 0 => break,
+                b']' | b'}' | b',' if depth == 0 => break,
                 b']' | b'}' => depth -= 1,
-                b',' if depth == 0 => break,
                 _ => {}
             }
             end = offset + 1;

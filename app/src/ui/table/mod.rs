@@ -239,29 +239,16 @@ impl TableScreen {
             match privacy {
                 Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
                     let area = OwnArea {
-                        names: &names,
-                        seat,
-                        height,
-                        look: self.look(),
-                        keys: &keys,
                         grace_left: self.session.grace_left(self.now),
                         out_of_turn: self.device.acting_out_of_turn().is_some(),
                         clicked_slot,
+                        ..OwnArea::shown(&names, seat, height, self.look(), &keys)
                     };
                     chosen = self.own_area(ui, &view, &facts, &area).map(|action| (seat, action));
                 }
                 Privacy::Linger(seat) => {
                     let keys = Keys::default();
-                    let area = OwnArea {
-                        names: &names,
-                        seat,
-                        height,
-                        look: self.look(),
-                        keys: &keys,
-                        grace_left: None,
-                        out_of_turn: false,
-                        clicked_slot: None,
-                    };
+                    let area = OwnArea::shown(&names, seat, height, self.look(), &keys);
                     // Shown, not played: no offers and no keys.
                     self.own_area(ui, &view, &TableFacts { offers: Vec::new(), ..facts.clone() }, &area);
                     let done =

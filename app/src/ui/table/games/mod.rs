@@ -83,6 +83,15 @@ pub struct OwnArea<'a> {
     pub clicked_slot: Option<(Seat, u8)>,
 }
 
+impl<'a> OwnArea<'a> {
+    /// `seat`'s area as shown with these keys, with nothing else going on (no grace, no snap
+    /// in progress, no slot clicked).
+    #[must_use]
+    pub fn shown(names: &'a [String], seat: Seat, height: f32, look: CardLook, keys: &'a Keys) -> OwnArea<'a> {
+        OwnArea { names, seat, height, look, keys, grace_left: None, out_of_turn: false, clicked_slot: None }
+    }
+}
+
 /// A move another person at this device may make out of turn, while the device shows
 /// someone else's cards.
 #[derive(Debug, Clone, PartialEq, Eq)]
