@@ -35,6 +35,7 @@ pub mod hundred_one;
 pub mod inference;
 pub mod ismcts;
 pub mod roster;
+pub mod search_config;
 pub mod slip;
 pub mod youglouf;
 
