@@ -113,7 +113,7 @@ fuzz_target!(|bytes: &[u8]| {
                 // the leak check can only judge a frame by what its viewer may know now.
                 if !devices.joined[slot] && table.core.host().is_none() {
                     devices.joined[slot] = true;
-                    let effects = table.core.join(devices.conn(slot), hello);
+                    let effects = table.core.join(devices.conn(slot), hello, table.clock);
                     table.deliver(effects);
                 }
             }
