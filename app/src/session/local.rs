@@ -20,6 +20,8 @@ pub struct LocalTable {
     now: f64,
     /// A bot's decision being made.
     thinking: Option<PendingDecision>,
+    /// Each seat's bot level (`None`: a person); hot-seat seats never change hands.
+    levels: Vec<Option<BotLevel>>,
 }
 
 impl LocalTable {
@@ -34,12 +36,8 @@ impl LocalTable {
     /// Plays on from `host` (a new match, or one rebuilt from a save).
     #[must_use]
     pub fn resume(host: Host, pace: BotPace) -> LocalTable {
-        LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None }
-    }
-
-    /// The level of the bot in `seat`, if a bot sits there.
-    fn level_of(&self) -> impl Fn(Seat) -> Option<BotLevel> + '_ {
-        |seat| self.authority.host().occupant(seat).bot_level()
+        let levels = host.seats().iter().map(Occupant::bot_level).collect();
+        LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None, levels }
     }
 
     /// Collects a finished bot decision, if any; returns whether one is still being made.
@@ -113,8 +111,7 @@ impl Session for LocalTable {
         if self.collect_decision() {
             return Some(THINKING_POLL);
         }
-        let level_of = |seat: Seat| self.authority.host().occupant(seat).bot_level();
-        let levels: Vec<Option<BotLevel>> = Seat::all(self.authority.host().seats().len()).map(level_of).collect();
+        let levels = &self.levels;
         let level_of = |seat: Seat| levels[seat.index()];
         self.authority.answer_all_optional(now, level_of);
         match self.authority.bot_plan(now, level_of) {
@@ -132,7 +129,7 @@ impl Session for LocalTable {
     }
 
     fn bot_move_waiting(&self) -> bool {
-        self.thinking.is_none() && self.authority.bot_move_waiting(self.level_of())
+        self.thinking.is_none() && self.authority.bot_move_waiting(|seat| self.levels[seat.index()])
     }
 
     fn step(&mut self) {
