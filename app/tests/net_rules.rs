@@ -9,11 +9,11 @@ mod net_support;
 use std::time::{Duration, Instant};
 
 use cardtable::net::protocol::{ActionRequest, ClientMsg, Hello, Holder, HostMsg, JoinAs, LobbyProblem, PROTOCOL_VERSION, Refusal};
-use cardtable::net::remote::view_legal;
+use cardtable::net::remote::{view_legal, view_phase};
 use cardtable::net::table::people::ConnId;
-use cardtable::net::table::{Effect, HostCommand, SeatPlan};
+use cardtable::net::table::{Effect, HostCommand, ROUND_END_PAUSE, SeatPlan};
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyAction, AnyOptions, AnyView, GameKind, Seat, Viewer};
+use cardtable_engine::{AnyAction, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, Viewer};
 use net_support::memory::{Memory, Policy};
 
 /// A Crazy Eights table: guests in seats 0 and 1 (conns 1 and 2), a bot in seat 2, a spectator
@@ -246,4 +246,44 @@ fn youglouf_turns_wait_for_the_snap_grace_time_before_taking_a_card() {
     let effects = table.core.receive(conn, ClientMsg::Act(request), opened + Duration::from_millis(2_000));
     table.deliver(effects);
     assert_eq!(table.core.seq(), seq + 1, "after the grace time the turn takes its card");
+}
+
+/// A table of bots, watched: the round's standings stay up for [`ROUND_END_PAUSE`] before the
+/// next deal (nobody at the table is there to ask for it), so watchers see them and every frame
+/// of the ended round goes out before the next round's. Found by the `table_messages` fuzz
+/// target: the next round used to be dealt in the same breath as the round's last move.
+#[test]
+fn a_table_of_bots_shows_the_standings_for_a_pause_before_dealing_again() {
+    let mut table = Memory::new(AnyOptions::defaults(GameKind::CrazyEights), 3, 5);
+    table.seat_and_start(0, 0, BotLevel::Normal, true);
+    let watcher = ConnId(1);
+    let phase = |table: &Memory| table.core.host().expect("a match").phase();
+    let mut moves = 0;
+    while phase(&table) == Phase::Playing {
+        // One bot move at a time, without `step`'s own handling of a round's end.
+        table.clock += Duration::from_secs(5);
+        let turn = table.core.bot_turn(table.clock).expect("a bot's turn");
+        let view = turn.view.clone();
+        let action = Policy::Bot(BotLevel::Normal).choose(turn.seat, &view, &turn.legal, &mut GameRng::from_seed(moves));
+        let effects = table.core.bot_acted(&turn, action, table.clock);
+        table.deliver(effects);
+        moves += 1;
+        assert!(moves < 2_000, "the round ends");
+    }
+    assert_eq!(phase(&table), Phase::RoundOver, "the round's end waits: nobody at the table asked for the next one");
+    assert_eq!(
+        table.devices[&watcher].table.latest(Viewer::Spectator).map(view_phase),
+        Some(Phase::RoundOver),
+        "the watcher sees the standings"
+    );
+    let ended = table.clock;
+    let wake = table.core.wake_at().expect("the host wakes to deal the next round");
+    assert!(wake > Instant::now(), "not at once");
+    let effects = table.core.tick(ended + ROUND_END_PAUSE / 2);
+    table.deliver(effects);
+    assert_eq!(phase(&table), Phase::RoundOver, "still the standings halfway through the pause");
+    let effects = table.core.tick(ended + ROUND_END_PAUSE);
+    table.deliver(effects);
+    assert_eq!(phase(&table), Phase::Playing, "the next round is dealt after the pause");
+    assert_eq!(table.devices[&watcher].table.latest(Viewer::Spectator).map(view_phase), Some(Phase::Playing));
 }

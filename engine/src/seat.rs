@@ -209,10 +209,11 @@ impl SeatSet {
         self.0 &= !(1 << seat.0);
     }
 
-    /// Whether the seat is in the set.
+    /// Whether the seat is in the set. A seat past [`MAX_SEATS`] (a number read from outside,
+    /// say) is in no set, rather than an overflowing shift.
     #[must_use]
     pub const fn contains(self, seat: Seat) -> bool {
-        self.0 & (1 << seat.0) != 0
+        (seat.0 as usize) < MAX_SEATS && self.0 & (1 << seat.0) != 0
     }
 
     /// Number of seats in the set.
@@ -309,6 +310,15 @@ impl<'de> Deserialize<'de> for SeatSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seat_number_past_the_largest_table_is_in_no_set() {
+        let every = SeatSet::all(MAX_SEATS);
+        assert!(every.contains(Seat(7)));
+        for outside in [8, 9, 200, 255] {
+            assert!(!every.contains(Seat(outside)), "seat {outside}");
+        }
+    }
 
     #[test]
     fn clockwise_wraps_like_the_remainder_for_any_steps() {

@@ -83,8 +83,9 @@ fuzz_target!(|bytes: &[u8]| {
         table.seat_and_start(usize::from(setup >> 3) % seats, guests, BotLevel::Random, spectator);
         devices.joined.iter_mut().take(1 + guests + usize::from(spectator)).skip(1).for_each(|slot| *slot = true);
     }
-    // Each operation costs a few bytes; a bound keeps every input quick.
-    for _ in 0..64 {
+    // Each operation costs a few bytes; a bound keeps every input quick (every move makes a
+    // frame for each device, and each frame is leak-checked: a long input is a slow one).
+    for _ in 0..40 {
         if input.0.is_empty() {
             break;
         }
@@ -118,7 +119,8 @@ fuzz_target!(|bytes: &[u8]| {
                 }
             }
             3 => {
-                for _ in 0..=(op >> 4) {
+                // One to four moves: the corpus grows longer matches out of short steps.
+                for _ in 0..=(op >> 6) {
                     table.step();
                 }
             }

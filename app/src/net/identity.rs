@@ -14,10 +14,16 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::store::recover::{Content, read_limited};
+
 /// File name of the device certificate in the config directory.
 pub const CERT_FILE: &str = "device-cert.pem";
 /// File name of the device's private key in the config directory.
 pub const KEY_FILE: &str = "device-key.pem";
+
+/// The most bytes a stored certificate or key may have (each is well under 2 KiB): a pipe or a
+/// huge file where one should be is refused, not read.
+const PEM_LIMIT: u64 = 64 * 1024;
 
 /// Why the device identity could not be made or read.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +35,15 @@ pub enum IdentityError {
         path: PathBuf,
         /// What went wrong.
         source: std::io::Error,
+    },
+    /// A stored file is not a regular file of a sane size (a pipe, a folder, a huge file), or
+    /// its read failed.
+    #[error("{path} cannot be read: {reason}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
     },
     /// A stored file is not a certificate or key.
     #[error("{path} is not a valid PEM {what}: {reason}")]
@@ -187,7 +202,16 @@ impl Identity {
         let key_path = dir.join(KEY_FILE);
         match (cert_path.exists(), key_path.exists()) {
             (true, true) => {
-                let read = |path: &Path| std::fs::read(path).map_err(|source| IdentityError::Io { path: path.to_owned(), source });
+                let read = |path: &Path| match read_limited(path, PEM_LIMIT) {
+                    Content::Bytes(bytes) => Ok(bytes),
+                    // It vanished between the check and the read.
+                    Content::Missing => Err(IdentityError::Unreadable { path: path.to_owned(), reason: "it is gone".to_owned() }),
+                    Content::TooLarge { size } => Err(IdentityError::Unreadable {
+                        path: path.to_owned(),
+                        reason: format!("{size} bytes is too large for a PEM file"),
+                    }),
+                    Content::Unreadable(reason) => Err(IdentityError::Unreadable { path: path.to_owned(), reason }),
+                };
                 Self::from_pem(&read(&cert_path)?, &read(&key_path)?, dir)
             }
             (false, false) => {
@@ -283,6 +307,25 @@ mod tests {
         assert_eq!(std::fs::read(dir.join(CERT_FILE)).expect("still there"), b"not a certificate", "nothing overwritten");
         std::fs::remove_file(dir.join(KEY_FILE)).expect("remove key");
         assert!(matches!(Identity::load_or_create(&dir), Err(IdentityError::Incomplete { .. })));
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    /// Issue 17, item 11, for the identity files: a pipe or a huge file where the key should
+    /// be is refused at once with the reason, never read (a pipe would hang start-up).
+    #[test]
+    fn a_pipe_or_a_huge_file_in_place_of_the_identity_is_refused_without_reading_it() {
+        let dir = temp_dir("hostile");
+        Identity::load_or_create(&dir).expect("made");
+        std::fs::remove_file(dir.join(KEY_FILE)).expect("remove key");
+        let made = std::process::Command::new("mkfifo").arg(dir.join(KEY_FILE)).status().expect("mkfifo runs");
+        assert!(made.success());
+        let error = Identity::load_or_create(&dir).expect_err("a pipe is no key");
+        assert!(matches!(&error, IdentityError::Unreadable { reason, .. } if reason.contains("not a regular file")), "{error}");
+        std::fs::remove_file(dir.join(KEY_FILE)).expect("remove pipe");
+        let huge = std::fs::File::create(dir.join(KEY_FILE)).expect("create");
+        huge.set_len(1 << 30).expect("a sparse gigabyte");
+        let error = Identity::load_or_create(&dir).expect_err("a gigabyte is no key");
+        assert!(matches!(&error, IdentityError::Unreadable { reason, .. } if reason.contains("too large")), "{error}");
         std::fs::remove_dir_all(&dir).expect("cleanup");
     }
 

@@ -10,9 +10,13 @@ use serde::{Deserialize, Serialize};
 use super::discovery::{DiscoveryConfig, DiscoveryMode};
 use super::identity::{Identity, IdentityError};
 use super::known_hosts::{KnownHosts, KnownHostsError};
+use crate::store::recover::{Content, read_limited};
 
 /// File name of the LAN settings in the config folder.
 pub const LAN_SETTINGS_FILE: &str = "lan.json";
+
+/// The most bytes `lan.json` may have: it holds two short fields.
+const LAN_SETTINGS_LIMIT: u64 = 64 * 1024;
 
 /// The LAN settings a player may change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,14 +39,15 @@ impl LanSettings {
     #[must_use]
     pub fn load(dir: &Path) -> (LanSettings, Option<String>) {
         let path = dir.join(LAN_SETTINGS_FILE);
-        match std::fs::read(&path) {
-            Ok(bytes) if bytes.len() <= 64 * 1024 => match serde_json::from_slice(&bytes) {
+        // Only a regular file of a sane size is read: a pipe or a huge file must not hang start-up.
+        match read_limited(&path, LAN_SETTINGS_LIMIT) {
+            Content::Bytes(bytes) => match serde_json::from_slice(&bytes) {
                 Ok(settings) => (settings, None),
                 Err(error) => (LanSettings::default(), Some(format!("{}: {error}", path.display()))),
             },
-            Ok(_) => (LanSettings::default(), Some(format!("{} is too large", path.display()))),
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => (LanSettings::default(), None),
-            Err(error) => (LanSettings::default(), Some(format!("{}: {error}", path.display()))),
+            Content::Missing => (LanSettings::default(), None),
+            Content::TooLarge { size } => (LanSettings::default(), Some(format!("{} is too large ({size} bytes)", path.display()))),
+            Content::Unreadable(reason) => (LanSettings::default(), Some(format!("{}: {reason}", path.display()))),
         }
     }
 
@@ -159,6 +164,26 @@ impl LanContext {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 17, item 11, for `lan.json`: a pipe or a huge file there gives the defaults and
+    /// the reason at once, without reading it.
+    #[test]
+    fn a_pipe_or_a_huge_lan_settings_file_gives_the_defaults_and_says_why() {
+        let dir = std::env::temp_dir().join(format!("cardtable-lan-settings-hostile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let made = std::process::Command::new("mkfifo").arg(dir.join(LAN_SETTINGS_FILE)).status().expect("mkfifo runs");
+        assert!(made.success());
+        let (settings, notice) = LanSettings::load(&dir);
+        assert_eq!(settings, LanSettings::default());
+        assert!(notice.as_deref().is_some_and(|notice| notice.contains("not a regular file")), "{notice:?}");
+        std::fs::remove_file(dir.join(LAN_SETTINGS_FILE)).expect("remove pipe");
+        std::fs::File::create(dir.join(LAN_SETTINGS_FILE)).expect("create").set_len(1 << 30).expect("a sparse gigabyte");
+        let (settings, notice) = LanSettings::load(&dir);
+        assert_eq!(settings, LanSettings::default());
+        assert!(notice.as_deref().is_some_and(|notice| notice.contains("too large")), "{notice:?}");
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
 
     #[test]
     fn lan_settings_round_trip_and_bad_files_fall_back_to_defaults() {

@@ -172,6 +172,12 @@ impl Memory {
                         self.send(conn, message);
                     }
                 }
+                if self.core.host().is_some_and(|host| host.phase() == Phase::RoundOver) {
+                    // Nobody at the table to ask: the host deals after the standings' pause.
+                    self.clock += cardtable::net::table::ROUND_END_PAUSE;
+                    let effects = self.core.tick(self.clock);
+                    self.deliver(effects);
+                }
                 return self.core.host().is_some_and(|host| host.phase() != Phase::RoundOver);
             }
             Phase::Playing => {}

@@ -260,7 +260,7 @@ impl TableCore {
         tracing::info!(game = %host.kind(), seats = self.seats.len(), "a match begins");
         self.options = options;
         let authority = Authority::new(host, self.pacing, self.clock());
-        self.running = Some(Running { authority, sent: 0, votes: SeatSet::EMPTY, rounds: Vec::new() });
+        self.running = Some(Running { authority, sent: 0, votes: SeatSet::EMPTY, deal_at: None, rounds: Vec::new() });
         // The lobby is over: a change not yet told is not told after the match has started.
         self.lobby_dirty = false;
         let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();

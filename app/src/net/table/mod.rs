@@ -23,7 +23,7 @@ use crate::session::authority::{Authority, Pacing};
 use crate::session::host::Host;
 
 pub use self::lobby::{HostCommand, SeatPlan};
-pub use self::play::MOST_OPTIONAL_ANSWERS;
+pub use self::play::{MOST_OPTIONAL_ANSWERS, ROUND_END_PAUSE};
 pub use crate::session::authority::BotTurn;
 
 /// What the core asks its transport to do, in order.
@@ -81,6 +81,9 @@ struct Running {
     sent: usize,
     /// Seats that asked for the next round.
     votes: SeatSet,
+    /// When the next round is dealt without a vote (on the authority's clock): set when a round
+    /// ends and no person at the table is there to ask for the next one.
+    deal_at: Option<f64>,
     /// The rounds finished so far, for devices that come back.
     rounds: Vec<RoundResult>,
 }
@@ -366,6 +369,9 @@ impl TableCore {
         if changed {
             self.broadcast_seats(&mut out);
             self.progress(&mut out);
+        }
+        if self.running.as_ref().and_then(|running| running.deal_at).is_some_and(|at| at <= self.clock()) {
+            self.deal(&mut out);
         }
         out
     }

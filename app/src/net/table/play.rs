@@ -32,6 +32,10 @@ use crate::net::protocol::{ActionRequest, HostMsg, MatchStart, Refusal, Update};
 use crate::session::authority::BotPlan;
 pub use crate::session::bots::MOST_OPTIONAL_ANSWERS;
 
+/// How long the standings of a round stay up when nobody at the table is there to ask for the
+/// next round (a table of bots, watched).
+pub const ROUND_END_PAUSE: Duration = Duration::from_secs(4);
+
 impl TableCore {
     /// Checks and applies a seat's action (see the module's list of checks).
     pub(super) fn act(&mut self, pid: Pid, request: ActionRequest, out: &mut Vec<Effect>) {
@@ -93,18 +97,28 @@ impl TableCore {
     }
 
     /// Deals the next round once every connected person at the table asked for it (bots and
-    /// absent players do not hold the table up).
+    /// absent players do not hold the table up). With
+    /// nobody at the table to ask, the next round is dealt after [`ROUND_END_PAUSE`], on a tick:
+    /// watchers see the standings, and every frame of the ended round goes out before the next
+    /// deal.
     pub(super) fn progress(&mut self, out: &mut Vec<Effect>) {
         let required: SeatSet = Seat::all(self.seats.len())
             .filter(|seat| self.seats[seat.index()].person().is_some_and(|pid| self.people[pid].conn.is_some()))
             .collect();
-        if self.running.as_ref().is_some_and(|running| required.is_subset_of(running.votes)) {
+        let clock = self.clock();
+        let Some(running) = &mut self.running else { return };
+        if running.authority.host().phase() != Phase::RoundOver {
+            return;
+        }
+        if required.is_empty() {
+            running.deal_at.get_or_insert(clock + ROUND_END_PAUSE.as_secs_f64());
+        } else if required.is_subset_of(running.votes) {
             self.deal(out);
         }
     }
 
     /// Deals the next round, if a round is over.
-    fn deal(&mut self, out: &mut Vec<Effect>) {
+    pub(super) fn deal(&mut self, out: &mut Vec<Effect>) {
         let now = self.clock();
         let Some(running) = &mut self.running else { return };
         if running.authority.host().phase() != Phase::RoundOver {
@@ -115,6 +129,7 @@ impl TableCore {
             return;
         }
         running.votes = SeatSet::EMPTY;
+        running.deal_at = None;
         self.broadcast_state(false, out);
     }
 
@@ -142,7 +157,8 @@ impl TableCore {
     pub fn wake_at(&self) -> Option<Instant> {
         let running = self.running.as_ref()?;
         let clock = self.clock_at(Instant::now());
-        let at = running.authority.wake_at(clock, |seat| self.seats[seat.index()].bot_level())?;
+        let bots = running.authority.wake_at(clock, |seat| self.seats[seat.index()].bot_level());
+        let at = [bots, running.deal_at].into_iter().flatten().reduce(f64::min)?;
         Some(self.opened + Duration::from_secs_f64(at.max(0.0)))
     }
 
