@@ -48,7 +48,7 @@ menu-title = Menu
 menu-resume = Back to the game
 menu-leave = Leave the match…
 
-hand-name-suit = Name the suit (1–4 or C D H S):
+hand-name-suit = Name the suit (C D H S):
 hand-picked = Picked: { $cards }
 hand-play-these = Play { $cards } (Enter)
 hand-clear = Clear the pick

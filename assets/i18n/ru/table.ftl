@@ -50,7 +50,7 @@ menu-title = Меню
 menu-resume = Вернуться к игре
 menu-leave = Выйти из партии…
 
-hand-name-suit = Назовите масть (1–4 или C D H S):
+hand-name-suit = Назовите масть (C D H S):
 hand-picked = Выбрано: { $cards }
 hand-play-these = Сыграть { $cards } (Enter)
 hand-clear = Сбросить выбор

@@ -123,7 +123,7 @@ pub fn show(
     let swapping = offers.iter().any(|offer| matches!(offer.kind, OfferKind::Swap(_)));
 
     // The keyboard: a cursor, digits that pick in order, Enter. While a suit is being chosen
-    // digits name the suit, and while a Jack's swap waits they name the seat.
+    // digits do nothing (letters name it), and while a Jack's swap waits they name the seat.
     if !hand.is_empty() && !offers.is_empty() && !choosing_suit && !swapping {
         let last = hand.len() - 1;
         if keys.step != 0 {
@@ -257,4 +257,61 @@ fn buttons(ui: &mut egui::Ui, offers: &[Offer], names: &[String], keys: &Keys) -
         ui.label(RichText::new(tr!("hand-keys")).small().color(theme::INK_DIM));
     }
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use cardtable_engine::{AnyGame, AnyOptions, AnyView, GameKind, Phase, Rank, TableSetup, Viewer};
+
+    use super::*;
+    use crate::ui::table::games::crazy_eights;
+
+    /// A Crazy Eights deal whose player to act holds an eight among the first four cards, the
+    /// ones whose digits (1–4) used to name the suits ♣ ♦ ♥ ♠ too.
+    fn an_eight_within_the_first_four() -> (TableFacts, usize) {
+        for seed in 0..500 {
+            let (game, _) =
+                AnyGame::start_match(TableSetup::new(4, seed), AnyOptions::defaults(GameKind::CrazyEights), None).expect("a deal");
+            let AnyView::CrazyEights(view) = game.view(Viewer::Seat(game.to_act().first().expect("someone acts"))) else {
+                unreachable!("a Crazy Eights view")
+            };
+            assert_eq!(view.phase, Phase::Playing);
+            let hand = view.hand.clone().expect("a seat's hand");
+            if let Some(position) = hand.iter().take(4).position(|card| card.is_rank(Rank::Eight)) {
+                return (crazy_eights::facts(&view), position);
+            }
+        }
+        panic!("no seed of 500 deals an eight among the first four cards");
+    }
+
+    /// Runs one frame of the hand with `keys`.
+    fn frame(ctx: &egui::Context, facts: &TableFacts, state: &mut HandState, keys: Keys) -> Option<AnyAction> {
+        let mut chosen = None;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            chosen = show(ui, facts, state, &[], 80.0, CardLook::default(), &keys);
+        });
+        // No renderer here: the font atlas is never uploaded.
+        output.textures_delta.clear();
+        chosen
+    }
+
+    /// Issue 19, blocker 3: the digit of an eight in slots 1–4 picks it and nothing more; the
+    /// suit is named by its own step, a letter (a digit then does nothing).
+    #[test]
+    fn a_digit_picks_an_eight_and_only_a_letter_names_its_suit() {
+        let (facts, position) = an_eight_within_the_first_four();
+        let ctx = egui::Context::default();
+        let mut state = HandState::default();
+        let digit = Keys { digit: Some(position), ..Keys::default() };
+        assert_eq!(frame(&ctx, &facts, &mut state, digit), None, "the digit played the eight with the suit it stands for");
+        let eight = facts.hand.as_ref().expect("a hand")[position];
+        assert_eq!(state.selected, vec![eight], "the digit picked the eight");
+        for other in 0..4 {
+            let press = Keys { digit: Some(other), ..Keys::default() };
+            assert_eq!(frame(&ctx, &facts, &mut state, press), None, "digit {} named a suit", other + 1);
+        }
+        let hearts = Keys { suit_letter: Some(Suit::Hearts), ..Keys::default() };
+        let played = frame(&ctx, &facts, &mut state, hearts).expect("H names hearts");
+        assert_eq!(played.to_string(), format!("play {eight} H"));
+    }
 }

@@ -1,6 +1,7 @@
 //! The table's keyboard, read once a frame: arrows move across the hand, Enter plays, Space
 //! draws or passes, digits pick cards by position (as in the Dunno seed: "1 2 3" then Enter
-//! plays those in that order; 0 draws), 1–4 or C D H S name a suit, O declares "One!".
+//! plays those in that order; 0 draws), C D H S name a suit (only letters: a digit picks a card,
+//! and the same key must never both pick a wild card and name its suit), O declares "One!".
 //! Youglouf adds T (take the open deck), Y (call Youglouf), X (skip a power), Z (snap), and
 //! digits for slots: your own, or another seat's as its seat number then its slot number.
 
@@ -59,9 +60,10 @@ impl Keys {
         })
     }
 
-    /// The suit named, when a suit is being chosen: a letter, or 1–4 in the order ♣ ♦ ♥ ♠.
+    /// The suit named, when a suit is being chosen: C, D, H or S. Never a digit: digits pick
+    /// cards, and a digit that picked an eight would otherwise name its suit in the same press.
     #[must_use]
     pub fn suit(&self) -> Option<Suit> {
-        self.suit_letter.or_else(|| self.digit.and_then(|index| Suit::ALL.get(index).copied()))
+        self.suit_letter
     }
 }
