@@ -367,15 +367,16 @@ impl CardtableApp {
             }
             let command = match &mut self.screen {
                 Screen::Start => {
-                    let library = match (&self.store, &self.store_error) {
-                        (Some(store), _) => self.library.show(ui, store).map(Command::Library),
+                    let (store, store_error, panel) = (&self.store, &self.store_error, &mut self.library);
+                    let (start, library) = ui::start::show(ui, |ui| match (store, store_error) {
+                        (Some(store), _) => panel.show(ui, store),
                         (None, Some(error)) => {
                             ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
                             None
                         }
                         (None, None) => None,
-                    };
-                    library.or(ui::start::show(ui).map(Command::Start))
+                    });
+                    library.map(Command::Library).or(start.map(Command::Start))
                 }
                 Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
                     Some(ProfilesRequest::Back) => Some(Command::Back),

@@ -209,3 +209,38 @@ fn a_damaged_file_is_told_once_and_the_message_can_be_dismissed() {
     click(&mut harness, "OK");
     assert!(harness.query_by_label_contains("the file was cut short").is_none());
 }
+
+/// Issue 19, blocker 2: five unfinished matches no longer bury the start screen. The newest two
+/// are listed (game, round, each player's score) with "show all"; the games, the settings and
+/// joining stay within reach at phone and desktop sizes, the first game on screen at once.
+#[test]
+fn many_unfinished_matches_leave_the_games_in_reach() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("data");
+        {
+            let mut store = Store::open(&root).expect("opens");
+            for seed in 0..5 {
+                // A match id tells matches apart by the top of the seed.
+                let saved = unfinished(&store, (20 + seed) << 32, 7, 100 + seed.cast_signed());
+                store.save_unfinished(saved).expect("writable").wait().expect("durable");
+            }
+        }
+        let mut harness = app(&root, size);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+        assert_eq!(harness.query_all_by_label("Resume").count(), 2, "only the newest two at first");
+        assert!(harness.query_all_by_label_contains("round 1").next().is_some(), "each line says the round");
+        let quick = harness.get_by_label("Quick play Crazy Eights").rect();
+        assert!(window.contains_rect(quick), "the first game is on screen at once at {size:?}: {quick:?}");
+        for label in ["Settings", "Join a table on the home network", "Quick play Youglouf", "About"] {
+            harness.get_by_label(label).scroll_to_me();
+            harness.run();
+            let rect = harness.get_by_label(label).rect();
+            assert!(window.contains_rect(rect), "{label} can be brought into the window at {size:?}: {rect:?}");
+        }
+        click(&mut harness, "All 5");
+        assert_eq!(harness.query_all_by_label("Resume").count(), 5);
+        click(&mut harness, "Fewer");
+        assert_eq!(harness.query_all_by_label("Resume").count(), 2);
+    }
+}

@@ -1,4 +1,5 @@
-//! The start screen: the games, each with its pitch, quick play, a new table and its rules.
+//! The start screen: the games, each with its pitch, quick play, a new table and its rules,
+//! below the way to the player's history and unfinished matches.
 
 use cardtable_engine::GameKind;
 use egui::RichText;
@@ -23,9 +24,12 @@ pub enum StartChoice {
     JoinLan,
 }
 
-/// Draws the start screen.
-pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
+/// Draws the start screen, with `library` (the way to the player's history and unfinished
+/// matches) inside the same scrolling column, between the header and the games: a long list
+/// there scrolls with the page instead of pushing the games out of reach.
+pub fn show<T>(ui: &mut egui::Ui, library: impl FnOnce(&mut egui::Ui) -> Option<T>) -> (Option<StartChoice>, Option<T>) {
     let mut choice = None;
+    let mut asked = None;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
         ui.horizontal_wrapped(|ui| {
@@ -38,6 +42,8 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
         if ui.add(egui::Button::new(RichText::new(tr!("net-start-join")).strong()).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
             choice = Some(StartChoice::JoinLan);
         }
+        ui.add_space(8.0);
+        asked = library(ui);
         ui.add_space(12.0);
         for &kind in GameKind::ALL {
             let game = names::game(kind);
@@ -68,5 +74,5 @@ pub fn show(ui: &mut egui::Ui) -> Option<StartChoice> {
             }
         });
     });
-    choice
+    (choice, asked)
 }

@@ -7,10 +7,13 @@ store-statistics = Statistics
 store-cancel = Cancel
 
 store-resume-title = Unfinished matches
-store-resume-line = { $game }: { $players } — { $moves ->
-    [one] one move
-   *[other] { $moves } moves
-}, saved { $when }
+store-resume-line = { $game } · round { $round }
+    { $players }
+store-resume-line-unreadable = { $game } (it does not replay)
+    { $players }
+store-resume-saved = Saved { $when }
+store-resume-all = All { $count }
+store-resume-fewer = Fewer
 store-resume = Resume
 store-discard = Discard
 store-discard-confirm = Discard this match for good?

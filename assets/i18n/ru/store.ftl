@@ -7,11 +7,13 @@ store-statistics = Статистика
 store-cancel = Отмена
 
 store-resume-title = Незаконченные партии
-store-resume-line = { $game }: { $players } — { $moves ->
-    [one] { $moves } ход
-    [few] { $moves } хода
-   *[many] { $moves } ходов
-}, сохранено { $when }
+store-resume-line = { $game } · раунд { $round }
+    { $players }
+store-resume-line-unreadable = { $game } (не воспроизводится)
+    { $players }
+store-resume-saved = Сохранено { $when }
+store-resume-all = Все { $count }
+store-resume-fewer = Меньше
 store-resume = Продолжить
 store-discard = Удалить
 store-discard-confirm = Удалить эту партию насовсем?
