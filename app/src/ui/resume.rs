@@ -158,7 +158,7 @@ impl LibraryPanel {
         }
         // A cross keeps the row short on a phone; it is named "Discard" for screen readers.
         let discard = ui.add(egui::Button::new("✕").min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).on_hover_text(tr!("store-discard"));
-        discard.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, tr!("store-discard")));
+        discard.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, tr!("store-discard")));
         if discard.clicked() {
             self.confirm_discard = Some(saved.id.clone());
         }

@@ -404,7 +404,17 @@ impl Driver {
             Input::Mouse => self.click_button_with(&card.pretty()),
             Input::Keyboard => {
                 let position = hand.iter().position(|held| *held == card).expect("the card is in hand");
-                self.key(DIGITS[position]);
+                match DIGITS.get(position) {
+                    Some(&digit) => self.key(digit),
+                    // Past the ninth card: the cursor walks there (its first step lands on the
+                    // first card) and Enter picks the card under it.
+                    None => {
+                        for _ in 0..=position {
+                            self.key(Key::ArrowRight);
+                        }
+                        self.key(Key::Enter);
+                    }
+                }
             }
         }
     }

@@ -8,12 +8,16 @@
 use cardtable_engine::{AnyAction, Card, Suit};
 use egui::RichText;
 
+use super::fan;
 use super::games::TableFacts;
 use super::keys::Keys;
 use super::offers::{Offer, OfferKind, selection, under_offer};
 use crate::tr;
 use crate::ui::card::{self, CardLook};
 use crate::ui::{names, theme};
+
+/// Space between cards that lie side by side.
+const CARD_GAP: f32 = 6.0;
 
 /// Choices in progress in the hand (kept between frames).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -143,29 +147,55 @@ pub fn show(
     let next = selection(offers, &state.selected).next;
     let cursor_card = state.cursor.and_then(|at| hand.get(at)).copied();
 
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 6.0;
-        for (position, &held) in hand.iter().enumerate() {
-            let offer = card_offer(held, state, &next, under, facts);
-            // Each card carries its number for the keyboard, as in the Dunno seed.
-            let response = ui
-                .vertical(|ui| {
-                    let response = card::face(ui, held, height, offer, look);
-                    if position < 9 {
-                        ui.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
-                    }
-                    response
-                })
-                .inner;
-            let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
-            if cursor_card == Some(held) && !offers.is_empty() {
-                ui.painter().rect_stroke(response.rect.expand(3.0), 8, egui::Stroke::new(2.0, theme::INK), egui::StrokeKind::Outside);
-            }
-            if response.clicked() && toggle(state, held, offer, under) {
-                clicked_card = offer == card::Offer::Playable;
-            }
+    // The hand fits the width: cards overlap, then take more rows; what can be touched now
+    // (playable or picked) is never covered.
+    let offers_now: Vec<card::Offer> = hand.iter().map(|&held| card_offer(held, state, &next, under, facts)).collect();
+    let whole: Vec<bool> = offers_now.iter().map(|offer| matches!(offer, card::Offer::Playable | card::Offer::Picked)).collect();
+    // Smaller cards when a big hand would take more than a third of the window's height, so
+    // the piles above stay in view (never below two thirds of the chosen size).
+    let most_height = ui.ctx().content_rect().height() / 3.0;
+    let number = 16.0;
+    let (height, places) = [1.0, 0.85, 0.7]
+        .iter()
+        .map(|scale| {
+            let height = height * scale;
+            (height, fan::fan(&whole, card::width_for(height), CARD_GAP, ui.available_width()))
+        })
+        .find_map(|(height, places)| {
+            let rows = places.iter().map(|place| place.row + 1).max().unwrap_or(0) as f32;
+            (rows * (height * 1.16 + number) <= most_height).then_some((height, places))
+        })
+        .unwrap_or_else(|| {
+            let height = height * 0.7;
+            (height, fan::fan(&whole, card::width_for(height), CARD_GAP, ui.available_width()))
+        });
+    let card_width = card::width_for(height);
+    // Room above each row for a lifted card, below it for its number.
+    let lift = height * 0.16;
+    let row_height = lift + height + number;
+    let rows = places.iter().map(|place| place.row + 1).max().unwrap_or(0);
+    let (area, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), row_height * rows as f32), egui::Sense::hover());
+    for (position, ((&held, &offer), place)) in hand.iter().zip(&offers_now).zip(&places).enumerate() {
+        let top_left = area.min + egui::vec2(place.x, lift + row_height * place.row as f32);
+        let rect = egui::Rect::from_min_size(top_left, egui::vec2(card_width, height + number));
+        let response = ui
+            .scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                let response = card::face(ui, held, height, offer, look);
+                // Each card carries its number for the keyboard, as in the Dunno seed.
+                if position < 9 {
+                    ui.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
+                }
+                response
+            })
+            .inner;
+        let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
+        if cursor_card == Some(held) && !offers.is_empty() {
+            ui.painter().rect_stroke(response.rect.expand(3.0), 8, egui::Stroke::new(2.0, theme::INK), egui::StrokeKind::Outside);
         }
-    });
+        if response.clicked() && toggle(state, held, offer, under) {
+            clicked_card = offer == card::Offer::Playable;
+        }
+    }
 
     // Enter with nothing picked picks the card under the cursor.
     if keys.play

@@ -2,6 +2,7 @@
 //! seats, the centre, the viewer's hand and choices, out-of-turn calls, moves in flight, the
 //! round and match ends, and the log. It talks to a [`Session`], never to engine state.
 
+pub mod fan;
 pub mod games;
 pub mod hand;
 pub mod keys;
@@ -64,6 +65,8 @@ pub struct TableScreen {
     saved: bool,
     /// The latest time seen, in seconds.
     now: f64,
+    /// The height the player's own area took last frame (kept free at the window's bottom).
+    own_height: f32,
 }
 
 impl TableScreen {
@@ -90,6 +93,7 @@ impl TableScreen {
             confirm_leave: false,
             saved: false,
             now: 0.0,
+            own_height: 0.0,
         }
     }
 
@@ -222,7 +226,13 @@ impl TableScreen {
         let mut chosen = None;
         let mut called = None;
         let mut deal = false;
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        // The player's own area (hand, choices, actions) keeps the bottom of the window: the
+        // rest scrolls above it in what is left, so a big hand never pushes the hand's
+        // actions out of reach. Its height is last frame's (it is drawn after the rest).
+        let least_above = ui.available_height() * 0.3;
+        let above = (ui.available_height() - self.own_height).max(least_above);
+        let mut clicked_slot = None;
+        egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
             // A round's end comes first: everyone wants the scores, and the next deal.
             if let Some(choice) = self.results(ui, &view, &names) {
                 match choice {
@@ -232,10 +242,16 @@ impl TableScreen {
                 }
             }
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
-            let clicked_slot = self.seats(ui, &view, &facts, skip, height);
+            clicked_slot = self.seats(ui, &view, &facts, skip, height);
             ui.add_space(6.0);
             self.game.centre(ui, &view, height, self.look());
             self.status(ui, &view, &facts, &names);
+            if !wide {
+                ui.add_space(8.0);
+                log::show(ui, self.session.history(), viewer, &names, !narrow);
+            }
+        });
+        let own = ui.scope(|ui| {
             match privacy {
                 Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
                     let area = OwnArea {
@@ -264,11 +280,12 @@ impl TableScreen {
             if let Some(error) = &self.error {
                 ui.colored_label(theme::ACCENT, error);
             }
-            if !wide {
-                ui.add_space(8.0);
-                log::show(ui, self.session.history(), viewer, &names, !narrow);
-            }
         });
+        let own_height = own.response.rect.height() + ui.spacing().item_spacing.y;
+        if (own_height - self.own_height).abs() > 0.5 {
+            self.own_height = own_height;
+            ui.ctx().request_repaint();
+        }
         let seconds = self.settings.animation.seconds();
         if self.flights.paint(ui.ctx(), self.now, seconds, height * 0.8, self.look()) {
             ui.ctx().request_repaint();

@@ -1,0 +1,102 @@
+//! Issue 19, blocker 1: a big hand never runs off the window. For every game with a hand, a
+//! match is played until the person holds a large hand (drawing whenever the rules let them)
+//! and it is their turn; it is saved, resumed in the real app at phone, laptop and desktop
+//! sizes, and every card of the hand and every action offered must lie whole inside the window.
+
+mod store_support;
+
+use cardtable::app::{CardtableApp, Screen};
+use cardtable::session::host::Host;
+use cardtable::store::Store;
+use cardtable::store::record::MatchId;
+use cardtable::store::saved::SavedMatch;
+use cardtable_engine::{AnyAction, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, Viewer};
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use store_support::{at, seats};
+
+const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
+
+/// The hand of `seat` in `view`.
+fn hand(view: &AnyView) -> Vec<Card> {
+    match view {
+        AnyView::CrazyEights(view) => view.hand.clone(),
+        AnyView::Fool108(view) => view.hand.clone(),
+        AnyView::HundredOne(view) => view.hand.clone(),
+        AnyView::Dunno(view) => view.hand.clone(),
+        AnyView::Youglouf(_) => None,
+    }
+    .unwrap_or_default()
+}
+
+/// A match of `kind` played until Ana (seat 0) is to play with the largest hand this seed
+/// reaches, up to `target` cards: she draws whenever a draw is offered, the bots play at
+/// random.
+fn big_hand(kind: GameKind, seed: u64, target: usize) -> Host {
+    let mut host = Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table");
+    let mut rng = GameRng::from_seed(seed);
+    let mut best: Option<(usize, Host)> = None;
+    for _ in 0..5_000 {
+        match host.phase() {
+            Phase::MatchOver => break,
+            Phase::RoundOver => host.next_round().expect("deals"),
+            Phase::Playing => {
+                let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
+                let legal = host.legal_actions(seat);
+                if seat == Seat(0) {
+                    let size = hand(&host.view(Viewer::Seat(seat))).len();
+                    if best.as_ref().is_none_or(|(most, _)| size > *most) {
+                        best = Some((size, host.clone()));
+                    }
+                    if size >= target {
+                        break;
+                    }
+                }
+                let draws: Vec<AnyAction> = legal.iter().copied().filter(|action| action.to_string().starts_with("draw")).collect();
+                let pool = if seat == Seat(0) && !draws.is_empty() { &draws } else { &legal };
+                host.act(seat, pool[rng.below(pool.len())]).expect("legal");
+            }
+        }
+    }
+    best.expect("Ana had a turn").1
+}
+
+#[test]
+fn every_card_of_a_big_hand_and_every_action_lie_inside_the_window() {
+    for kind in [GameKind::CrazyEights, GameKind::Fool108, GameKind::HundredOne, GameKind::Dunno] {
+        let host = big_hand(kind, 7, 20);
+        let cards = hand(&host.view(Viewer::Seat(Seat(0))));
+        assert!(cards.len() >= 8, "{kind:?}: a big hand ({} cards)", cards.len());
+        for size in SIZES {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let root = dir.path().join("data");
+            {
+                let mut store = Store::open(&root).expect("opens");
+                let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), &host, store.profiles());
+                store.save_unfinished(saved).expect("writable").wait().expect("durable");
+            }
+            let store = Store::open(&root).expect("opens");
+            let mut harness = Harness::builder()
+                .with_size(size)
+                .with_max_steps(200)
+                .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+            harness.get_by_label("Resume").click();
+            harness.run_steps(10);
+            assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
+            let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+            for card in &cards {
+                let label = card.pretty();
+                let inside = harness
+                    .query_all_by_role_and_label(Role::Button, &label)
+                    .any(|node| window.contains_rect(node.rect()) && node.rect().width() > 10.0);
+                assert!(inside, "{kind:?} at {size:?}: {label} of a {}-card hand is not inside the window", cards.len());
+            }
+            for action in ["Draw", "Pass"] {
+                if let Some(node) = harness.query_by_label(action) {
+                    assert!(window.contains_rect(node.rect()), "{kind:?} at {size:?}: {action} at {:?}", node.rect());
+                }
+            }
+        }
+    }
+}
