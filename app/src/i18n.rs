@@ -296,6 +296,21 @@ mod tests {
         assert_eq!(forms, ["1 карта", "3 карты", "5 карт", "21 карта"]);
     }
 
+    /// Issue 19: "1 point", not "1 pts", in both languages, for scores of any sign.
+    #[test]
+    fn points_are_words_with_their_plurals() {
+        let english: Vec<String> = [1, 2, 0, -10]
+            .into_iter()
+            .map(|points| translate(Language::English, "seat-total", &[("points", FluentValue::from(points))]))
+            .collect();
+        assert_eq!(english, ["1 point", "2 points", "0 points", "-10 points"]);
+        let russian: Vec<String> = [1, 3, 5, 21]
+            .into_iter()
+            .map(|points| translate(Language::Russian, "seat-total", &[("points", FluentValue::from(points))]))
+            .collect();
+        assert_eq!(russian, ["1 очко", "3 очка", "5 очков", "21 очко"]);
+    }
+
     #[test]
     fn a_missing_message_shows_its_key() {
         assert_eq!(translate(Language::Russian, "no-such-message", &[]), "no-such-message");

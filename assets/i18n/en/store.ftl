@@ -91,7 +91,10 @@ store-replay-end = End ▶▶
 store-replay-deal = The next round is dealt.
 store-replay-acted = { $name }: { $action }
 store-replay-before = Before the first move.
-store-replay-points = { $points } pts
+store-replay-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 store-replay-unreadable = This match cannot be replayed: { $error }
 store-replay-missing = This match's record could not be read.
 

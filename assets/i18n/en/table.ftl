@@ -6,7 +6,10 @@ seat-cards = { $count ->
 }
 seat-bot = bot · { $level }
 seat-known = Known:
-seat-total = { $points } pts
+seat-total = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 seat-turn = This seat's turn
 card-face-down = a face-down card
 card-hand-face-down = { $count ->

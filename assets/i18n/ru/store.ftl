@@ -93,7 +93,11 @@ store-replay-end = В конец ▶▶
 store-replay-deal = Сдаётся следующий раунд.
 store-replay-acted = { $name }: { $action }
 store-replay-before = До первого хода.
-store-replay-points = { $points } очк.
+store-replay-points = { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+   *[many] { $points } очков
+}
 store-replay-unreadable = Эту партию нельзя повторить: { $error }
 store-replay-missing = Запись этой партии не читается.
 

@@ -7,7 +7,11 @@ seat-cards = { $count ->
 }
 seat-bot = бот · { $level }
 seat-known = Известны:
-seat-total = { $points } очк.
+seat-total = { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+   *[many] { $points } очков
+}
 seat-turn = Ход этого места
 card-face-down = карта рубашкой вверх
 card-hand-face-down = { $count ->
