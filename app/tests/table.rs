@@ -73,6 +73,32 @@ fn hot_seat_hands_off_without_showing_any_card() {
     }
 }
 
+/// Issue 19: the hand-off screen does not open on an Enter pressed the moment it appears (one
+/// meant for the previous screen, or a held key's repeat); a deliberate Enter a moment later
+/// does.
+#[test]
+fn a_stray_enter_does_not_open_the_hand_off() {
+    let mut harness = harness([1000.0, 720.0]);
+    harness.get_by_label("New Crazy Eights table").click();
+    harness.run();
+    harness.get_all_by_label("Person").nth(1).expect("seat 1's toggle").click();
+    harness.run();
+    harness.get_by_label("Sit down and play").click();
+    // One frame applies the click, the next draws the hand-off.
+    harness.step();
+    harness.step();
+    harness.get_by_label("Pass the device to Ada");
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    assert_eq!(table.showing(), None, "an Enter at once shows no cards");
+    harness.run_steps(3);
+    harness.key_press(egui::Key::Enter);
+    harness.step();
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    assert_eq!(table.showing(), Some(Seat(1)), "Enter a moment later hands the device to Ada");
+}
+
 #[test]
 fn the_keyboard_alone_plays_a_card() {
     let mut harness = harness([1000.0, 720.0]);

@@ -174,7 +174,16 @@ impl Driver {
     fn press(&mut self, label: &str, key: Key) {
         match self.input {
             Input::Mouse => self.click(label),
-            Input::Keyboard => self.key(key),
+            Input::Keyboard => {
+                if key == Key::Enter {
+                    // A control Enter acts on takes it only once it has been on screen a moment
+                    // (`keys::ENTER_SETTLE`); a person's eyes need that long too.
+                    for _ in 0..3 {
+                        self.harness.step();
+                    }
+                }
+                self.key(key);
+            }
         }
     }
 

@@ -67,3 +67,29 @@ impl Keys {
         self.suit_letter
     }
 }
+
+/// How long a control that takes Enter must have been on screen before Enter acts on it.
+pub const ENTER_SETTLE: f64 = 0.5;
+
+/// Whether Enter was pressed for the control `id` (not while a menu covers it), counting
+/// only a fresh press, not a held key's repeats, and only once the control has been on screen
+/// for [`ENTER_SETTLE`]: an Enter meant for what was there before (the previous player's move,
+/// the round's last card) must not hand the device over or skip the standings.
+#[must_use]
+pub fn settled_enter(ui: &egui::Ui, id: egui::Id) -> bool {
+    let now = ui.input(|input| input.time);
+    let frame = ui.ctx().cumulative_frame_nr();
+    let shown_since = ui.ctx().data_mut(|data| {
+        let seen: &mut (u64, f64) = data.get_temp_mut_or_insert_with(id, || (frame, now));
+        // Not drawn last frame: it has just (re)appeared.
+        if seen.0 + 1 < frame {
+            seen.1 = now;
+        }
+        seen.0 = frame;
+        seen.1
+    });
+    let fresh = ui.input(|input| {
+        input.events.iter().any(|event| matches!(event, egui::Event::Key { key: Key::Enter, pressed: true, repeat: false, .. }))
+    });
+    ui.is_enabled() && fresh && now - shown_since >= ENTER_SETTLE
+}

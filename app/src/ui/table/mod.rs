@@ -269,7 +269,8 @@ impl TableScreen {
                     self.own_area(ui, &view, &TableFacts { offers: Vec::new(), ..facts.clone() }, &area);
                     let done =
                         egui::Button::new(RichText::new(tr!("table-done")).strong()).min_size(egui::vec2(theme::TOUCH * 4.0, theme::TOUCH));
-                    if ui.add(done).clicked() || enter_pressed(ui) {
+                    let done = ui.add(done);
+                    if done.clicked() || keys::settled_enter(ui, done.id) {
                         self.device.done();
                     }
                 }

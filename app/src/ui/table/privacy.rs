@@ -108,7 +108,8 @@ pub fn handoff(ui: &mut egui::Ui, name: &str, out_of_turn: bool) -> bool {
         ui.add_space(16.0);
         let button = egui::Button::new(RichText::new(tr!("handoff-show", name = name)).size(20.0))
             .min_size(egui::vec2(theme::TOUCH * 5.0, theme::TOUCH * 1.3));
-        taken = ui.add(button).clicked() || super::enter_pressed(ui);
+        let response = ui.add(button);
+        taken = response.clicked() || super::keys::settled_enter(ui, response.id);
     });
     taken
 }

@@ -102,7 +102,7 @@ pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: Ca
             });
         } else if outcome.deals {
             let next = ui.add(button(tr!("results-next-round")));
-            if next.clicked() || super::enter_pressed(ui) {
+            if next.clicked() || super::keys::settled_enter(ui, next.id) {
                 choice = Some(ResultsChoice::NextRound);
             }
         } else {
