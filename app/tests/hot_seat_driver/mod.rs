@@ -457,7 +457,12 @@ impl Driver {
             YougloufAction::Drop => self.press("Drop it (Space)", Key::Space),
             YougloufAction::Skip => self.press("Skip the power", Key::X),
             YougloufAction::End => self.press("End the turn (Enter)", Key::Enter),
-            YougloufAction::Youglouf => self.press("Call Youglouf!", Key::Y),
+            YougloufAction::Youglouf => {
+                let before = self.steps();
+                self.press("Call Youglouf!", Key::Y);
+                assert_eq!(self.steps(), before, "calling Youglouf asks first");
+                self.press("Yes, call Youglouf (Y)", Key::Y);
+            }
             YougloufAction::Spy(owner, slot) => {
                 if keyboard {
                     self.key(DIGITS[owner.index()]);

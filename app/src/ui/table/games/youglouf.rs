@@ -27,6 +27,8 @@ pub struct YougloufPicks {
     pub snapping: bool,
     /// The keyboard named another seat (by its number); the next digit names its slot.
     pub seat_typed: Option<Seat>,
+    /// "Call Youglouf!" was pressed once: it waits for a yes (it cannot be taken back).
+    pub confirm_call: bool,
 }
 
 /// Youglouf's part of the table: slots instead of hands, picks kept between frames, snaps.
@@ -37,7 +39,7 @@ pub struct YougloufTable {
 
 /// The instance that draws Youglouf where no picks are in progress (logs, replays).
 pub static YOUGLOUF_TABLE: YougloufTable =
-    YougloufTable { picks: YougloufPicks { look: Vec::new(), exchange_own: None, snapping: false, seat_typed: None } };
+    YougloufTable { picks: YougloufPicks { look: Vec::new(), exchange_own: None, snapping: false, seat_typed: None, confirm_call: false } };
 
 super::game_table!(YougloufTable, Youglouf, self, {
     fn status(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, names: &[String]) {
@@ -356,8 +358,20 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         if has(YougloufAction::End) && (button(ui, tr!("yg-end"), true) || enter) {
             chosen = Some(AnyAction::Youglouf(YougloufAction::End));
         }
-        if has(YougloufAction::Youglouf) && (button(ui, tr!("yg-call"), true) || keys.call) {
-            chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
+        // Calling ends the round for everyone after one more turn each, and cannot be taken
+        // back: it asks first (Y twice by keyboard).
+        if !has(YougloufAction::Youglouf) {
+            picks.confirm_call = false;
+        } else if picks.confirm_call {
+            ui.colored_label(theme::ACCENT, tr!("yg-call-confirm"));
+            if button(ui, tr!("yg-call-yes"), true) || keys.call {
+                chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
+            }
+            if button(ui, tr!("yg-call-no"), true) {
+                picks.confirm_call = false;
+            }
+        } else if button(ui, tr!("yg-call"), true) || keys.call {
+            picks.confirm_call = true;
         }
         let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
         if can_snap {
