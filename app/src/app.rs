@@ -323,7 +323,12 @@ impl eframe::App for CardtableApp {
             }
         }
         self.record_lan_match(false);
-        if let Screen::Table(table) = &mut self.screen {
+        // The menu pauses a table run on this device (its bots wait, as the people do); a
+        // networked table goes on, since others play at it.
+        let paused = self.menu.is_some() && matches!(&self.screen, Screen::Table(table) if table.host().is_some());
+        if let Screen::Table(table) = &mut self.screen
+            && !paused
+        {
             let now = ctx.input(|input| input.time);
             if let Some(after) = table.logic(now) {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(after.max(0.0)));

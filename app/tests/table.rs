@@ -21,6 +21,47 @@ fn every_card() -> Vec<String> {
     cardtable_engine::DeckKind::Standard52.cards().iter().map(|card| card.pretty()).collect()
 }
 
+/// Takes `seat`'s move at Crazy Eights by keyboard alone: a playable card's digit and Enter
+/// (and H for an eight's suit), or Space to draw when nothing plays. Two frames a key (one
+/// takes the key, the next shows its effect), so that bots' paused moves wait.
+fn keyboard_move(harness: &mut Harness<'_, CardtableApp>, seat: Seat) {
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    let AnyView::CrazyEights(view) = table.host().expect("a local table").view(Viewer::Seat(seat)) else { panic!("Crazy Eights") };
+    let hand = view.hand.expect("the seat's hand");
+    let playable = hand.iter().position(|card| view.legal.iter().any(|action| action.card() == Some(*card)));
+    const DIGITS: [egui::Key; 9] = [
+        egui::Key::Num1,
+        egui::Key::Num2,
+        egui::Key::Num3,
+        egui::Key::Num4,
+        egui::Key::Num5,
+        egui::Key::Num6,
+        egui::Key::Num7,
+        egui::Key::Num8,
+        egui::Key::Num9,
+    ];
+    match playable {
+        Some(position) => {
+            harness.key_press(DIGITS[position]);
+            harness.step();
+            harness.step();
+            harness.key_press(egui::Key::Enter);
+            harness.step();
+            harness.step();
+            if hand[position].is_rank(cardtable_engine::Rank::Eight) {
+                harness.key_press(egui::Key::H);
+                harness.step();
+                harness.step();
+            }
+        }
+        None => {
+            harness.key_press(egui::Key::Space);
+            harness.step();
+            harness.step();
+        }
+    }
+}
+
 #[test]
 fn quick_play_seats_you_with_bots_and_shows_your_hand() {
     for size in [[360.0, 640.0], [1280.0, 800.0]] {
@@ -99,6 +140,37 @@ fn a_stray_enter_does_not_open_the_hand_off() {
     assert_eq!(table.showing(), Some(Seat(1)), "Enter a moment later hands the device to Ada");
 }
 
+/// Issue 19: the menu pauses the bots of a table on this device; closing it lets them go on.
+#[test]
+fn the_menu_pauses_the_bots() {
+    let mut harness = harness([1000.0, 720.0]);
+    harness.get_by_label("New Crazy Eights table").click();
+    harness.run();
+    harness.get_by_label("Sit down and play").click();
+    harness.run();
+    let steps = |harness: &Harness<'_, CardtableApp>| {
+        let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+        table.host().expect("a local table").steps().len()
+    };
+    // The bot in seat 1 has played the first card; the person answers, and opens the menu
+    // before the bot's pause is over.
+    let first = steps(&harness);
+    keyboard_move(&mut harness, Seat(0));
+    assert!(steps(&harness) > first, "the person moved");
+    harness.key_press(egui::Key::Escape);
+    // One frame opens the menu, the next draws it.
+    harness.step();
+    harness.step();
+    harness.get_by_label("Back to the game");
+    let before = steps(&harness);
+    // Twenty seconds pass behind the menu.
+    harness.run_steps(80);
+    assert_eq!(steps(&harness), before, "no bot moved while the menu was open");
+    harness.get_by_label("Back to the game").click();
+    harness.run_steps(40);
+    assert!(steps(&harness) > before, "the bots play on once the menu is closed");
+}
+
 #[test]
 fn the_keyboard_alone_plays_a_card() {
     let mut harness = harness([1000.0, 720.0]);
@@ -110,37 +182,7 @@ fn the_keyboard_alone_plays_a_card() {
     harness.run();
     harness.get_by_label("I'm Ada — show my cards").click();
     harness.run();
-    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
-    let AnyView::CrazyEights(view) = table.host().expect("a local table").view(Viewer::Seat(Seat(1))) else { panic!("Crazy Eights") };
-    let hand = view.hand.expect("Ada's hand");
-    let playable = hand.iter().position(|card| view.legal.iter().any(|action| action.card() == Some(*card)));
-    const DIGITS: [egui::Key; 9] = [
-        egui::Key::Num1,
-        egui::Key::Num2,
-        egui::Key::Num3,
-        egui::Key::Num4,
-        egui::Key::Num5,
-        egui::Key::Num6,
-        egui::Key::Num7,
-        egui::Key::Num8,
-        egui::Key::Num9,
-    ];
-    match playable {
-        Some(position) => {
-            harness.key_press(DIGITS[position]);
-            harness.run();
-            harness.key_press(egui::Key::Enter);
-            harness.run();
-            if hand[position].is_rank(cardtable_engine::Rank::Eight) {
-                harness.key_press(egui::Key::H);
-                harness.run();
-            }
-        }
-        None => {
-            harness.key_press(egui::Key::Space);
-            harness.run();
-        }
-    }
+    keyboard_move(&mut harness, Seat(1));
     let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
     assert_eq!(table.host().expect("a local table").steps().len(), 1, "one action was taken by keyboard");
     let cardtable::session::host::Step::Act(seat, _) = table.host().expect("a local table").steps()[0] else { panic!("an action") };
