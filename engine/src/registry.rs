@@ -12,6 +12,7 @@ use crate::event::Addressed;
 use crate::game::{Game, Phase, TableSetup};
 use crate::games;
 use crate::kind::GameKind;
+use crate::refusal::Refusal;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 
@@ -249,7 +250,7 @@ macro_rules! register_games {
                         Ok(game.apply(seat, action)?.into_iter().map(|addressed| Addressed { audience: addressed.audience, event: AnyEvent::$variant(addressed.event) }).collect())
                     })*
                     #[allow(unreachable_patterns)]
-                    (game, action) => Err(ActionError::illegal(action, format!("it is a {} action, and this table plays {}", action.kind().name(), game.kind().name()))),
+                    (game, action) => Err(ActionError::illegal(action, Refusal::WrongGame { action_game: action.kind(), table_game: game.kind() })),
                 }
             }
 

@@ -11,6 +11,7 @@ use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -57,14 +58,14 @@ impl CrazyEights {
         }
         let card = match action {
             CrazyEightsAction::Draw if self.round.must_play => {
-                return Err(ActionError::illegal(action, "you drew a playable card and must play a card now"));
+                return Err(ActionError::illegal(action, Refusal::MustPlayAfterDrawing));
             }
             CrazyEightsAction::Draw => return Ok(()),
             CrazyEightsAction::Play(card) if card.is_rank(Rank::Eight) => {
-                return Err(ActionError::illegal(action, "an eight must name the suit to follow"));
+                return Err(ActionError::illegal(action, Refusal::WildNamesSuit { wild: Rank::Eight }));
             }
             CrazyEightsAction::PlayEight(card, _) if !card.is_rank(Rank::Eight) => {
-                return Err(ActionError::illegal(action, "only an eight names a suit"));
+                return Err(ActionError::illegal(action, Refusal::OnlyWildNamesSuit { wild: Rank::Eight }));
             }
             CrazyEightsAction::Play(card) | CrazyEightsAction::PlayEight(card, _) => card,
         };
@@ -72,15 +73,12 @@ impl CrazyEights {
             return Err(ActionError::NotInHand { seat, card });
         }
         if card.bit() & self.round.playable_mask() == 0 {
-            let reason = if self.round.pending_draw > 0 {
-                format!("twos are pending: answer with a 2 or draw {}", self.round.pending_draw)
+            let refusal = if self.round.pending_draw > 0 {
+                Refusal::TwosPending { count: u32::from(self.round.pending_draw) }
             } else {
-                match self.round.to_follow.rank {
-                    Some(rank) => format!("play a {} or a {}, or an eight", self.round.to_follow.suit.symbol(), rank.label()),
-                    None => format!("an eight asked for {}: play one, or an eight", self.round.to_follow.suit.symbol()),
-                }
+                self.round.to_follow.refusal(card, Rank::Eight)
             };
-            return Err(ActionError::illegal(action, reason));
+            return Err(ActionError::illegal(action, refusal));
         }
         Ok(())
     }

@@ -4,13 +4,14 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, DeckKind, Suit};
+use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards, nth_expanded};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -59,10 +60,10 @@ impl Fool108 {
             (Fool108Action::Suit(_), Stage::ChooseSuit) | (Fool108Action::Draw, Stage::Open) | (Fool108Action::Pass, Stage::Drawn) => {
                 Ok(())
             }
-            (Fool108Action::Suit(_), _) => Err(ActionError::illegal(action, "a suit is chosen only after playing a Queen")),
-            (_, Stage::ChooseSuit) => Err(ActionError::illegal(action, "choose the suit to follow your Queen first")),
-            (Fool108Action::Draw, _) => Err(ActionError::illegal(action, "one card may be drawn per turn: play a legal card or pass")),
-            (Fool108Action::Pass, _) => Err(ActionError::illegal(action, "draw a card before passing")),
+            (Fool108Action::Suit(_), _) => Err(ActionError::illegal(action, Refusal::SuitOnlyAfterQueen)),
+            (_, Stage::ChooseSuit) => Err(ActionError::illegal(action, Refusal::NameSuitFirst)),
+            (Fool108Action::Draw, _) => Err(ActionError::illegal(action, Refusal::OneDrawPerTurn)),
+            (Fool108Action::Pass, _) => Err(ActionError::illegal(action, Refusal::DrawBeforePassing)),
             (Fool108Action::Play(card), _) => self.check_play(seat, action, card),
         }
     }
@@ -72,10 +73,10 @@ impl Fool108 {
     fn check_one(&self, seat: Seat) -> Result<(), ActionError> {
         let round = &self.round;
         if round.declared.contains(seat) {
-            return Err(ActionError::illegal(Fool108Action::One, "your \"One!\" already stands"));
+            return Err(ActionError::illegal(Fool108Action::One, Refusal::OneAlreadyDeclared));
         }
         if !round.may_declare(seat) {
-            return Err(ActionError::illegal(Fool108Action::One, "\"One!\" is declared holding one or two cards"));
+            return Err(ActionError::illegal(Fool108Action::One, Refusal::OneNeedsFewCards));
         }
         Ok(())
     }
@@ -86,12 +87,7 @@ impl Fool108 {
             return Err(ActionError::NotInHand { seat, card });
         }
         if card.bit() & self.round.playable_mask() == 0 {
-            let follow = self.round.to_follow;
-            let reason = match follow.rank {
-                Some(rank) => format!("play a {} or a {}, or a Queen", follow.suit.symbol(), rank.label()),
-                None => format!("a Queen asked for {}: play one, or a Queen", follow.suit.symbol()),
-            };
-            return Err(ActionError::illegal(action, reason));
+            return Err(ActionError::illegal(action, self.round.to_follow.refusal(card, Rank::Queen)));
         }
         Ok(())
     }

@@ -11,6 +11,7 @@ use crate::event::{Audience, EventSink, NoEvents};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
 use crate::match_shell::MatchShell;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -55,19 +56,19 @@ impl HundredOne {
         let round = &self.round;
         let card = match (round.stage, action) {
             (Stage::OrderSuit, HundredOneAction::Order(_)) => return Ok(()),
-            (Stage::OrderSuit, _) => return Err(ActionError::illegal(action, "order the suit for the Queen you turned up first")),
+            (Stage::OrderSuit, _) => return Err(ActionError::illegal(action, Refusal::NameSuitFirst)),
             (_, HundredOneAction::Order(_)) => {
-                return Err(ActionError::illegal(action, "only the dealer orders a suit, for a Queen turned up at the deal"));
+                return Err(ActionError::illegal(action, Refusal::OrderOnlyByDealer));
             }
             (_, HundredOneAction::Draw) if round.can_play(seat) => {
-                return Err(ActionError::illegal(action, "you hold a card that covers the top card and must play it"));
+                return Err(ActionError::illegal(action, Refusal::MustCover));
             }
             (_, HundredOneAction::Draw) => return Ok(()),
             (_, HundredOneAction::Play(card)) if card.is_rank(Rank::Queen) => {
-                return Err(ActionError::illegal(action, "a Queen orders the suit to follow"));
+                return Err(ActionError::illegal(action, Refusal::WildNamesSuit { wild: Rank::Queen }));
             }
             (_, HundredOneAction::PlayQueen(card, _)) if !card.is_rank(Rank::Queen) => {
-                return Err(ActionError::illegal(action, "only a Queen orders a suit"));
+                return Err(ActionError::illegal(action, Refusal::OnlyWildNamesSuit { wild: Rank::Queen }));
             }
             (_, HundredOneAction::Play(card) | HundredOneAction::PlayQueen(card, _)) => card,
         };
@@ -75,11 +76,7 @@ impl HundredOne {
             return Err(ActionError::NotInHand { seat, card });
         }
         if card.bit() & round.playable_mask() == 0 {
-            let reason = match round.to_follow.rank {
-                Some(rank) => format!("cover with a {} or a {}, or any Queen", round.to_follow.suit.symbol(), rank.label()),
-                None => format!("a Queen ordered {}: play one, or any Queen", round.to_follow.suit.symbol()),
-            };
-            return Err(ActionError::illegal(action, reason));
+            return Err(ActionError::illegal(action, round.to_follow.refusal(card, Rank::Queen)));
         }
         Ok(())
     }

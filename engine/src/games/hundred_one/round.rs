@@ -24,14 +24,7 @@ const KING_OF_SPADES: Card = Card::new(Rank::King, Suit::Spades);
 /// The queen of spades: going out on it is worth −40.
 const QUEEN_OF_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
 
-/// What the next card must cover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ToFollow {
-    /// The suit to follow: the top card's, or the one ordered with a Queen.
-    pub suit: Suit,
-    /// The rank that also covers; `None` once a Queen's suit is ordered (or still to order).
-    pub rank: Option<Rank>,
-}
+pub use crate::follow::ToFollow;
 
 /// What the seat whose turn it is has to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
