@@ -23,8 +23,9 @@ use crate::seat::{Seat, SeatSet, Viewer};
 use crate::sim::JobRunner;
 
 use super::bot::{Bot, BotLevel};
+use super::bot_game::BotGame;
 use super::ismcts::SearchTuning;
-use super::roster::{BotGame, BotGameVisitor, make_bot};
+use super::roster::{BotGameVisitor, make_bot};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq)]

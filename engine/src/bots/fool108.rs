@@ -18,8 +18,8 @@ use crate::rng::GameRng;
 use crate::seat::{Direction, Seat};
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::ismcts::IsmctsConfig;
-use super::roster::BotGame;
 use super::slip::slips;
 
 impl BotGame for Fool108 {

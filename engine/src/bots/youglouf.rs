@@ -25,8 +25,8 @@ use crate::rng::GameRng;
 use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::ismcts::IsmctsConfig;
-use super::roster::BotGame;
 use super::slip::slips;
 
 impl BotGame for Youglouf {

@@ -6,7 +6,7 @@ use crate::card::{Card, Suit};
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::Seat;
 
-use super::round::Exit;
+use super::exit::Exit;
 
 /// A One Hundred and One event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

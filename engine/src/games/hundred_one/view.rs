@@ -10,7 +10,8 @@ use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 
 use super::action::HundredOneAction;
 use super::options::HundredOneOptions;
-use super::round::{Exit, Stage, ToFollow};
+use super::exit::Exit;
+use super::round::{Stage, ToFollow};
 
 /// A seat's (or a spectator's) view of a One Hundred and One match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
