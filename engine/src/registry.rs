@@ -15,6 +15,7 @@ use crate::kind::GameKind;
 use crate::refusal::Refusal;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::view::ViewHeader;
 
 /// Options that could not be read, with the path of the field at fault (`score_limit: …`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -69,22 +70,28 @@ macro_rules! register_games {
                 match self { $(AnyView::$variant(_) => GameKind::$variant),* }
             }
 
+            /// What every game's view shows: viewer, phase, round, dealer, turn, totals, results.
+            #[must_use]
+            pub fn header(&self) -> &ViewHeader {
+                match self { $(AnyView::$variant(view) => &view.header),* }
+            }
+
             /// Round on, round over, or match decided, as the viewer sees it.
             #[must_use]
             pub fn phase(&self) -> Phase {
-                match self { $(AnyView::$variant(view) => view.phase),* }
+                self.header().phase
             }
 
             /// The last finished round, from its end until the next deal.
             #[must_use]
             pub fn last_round(&self) -> Option<&RoundResult> {
-                match self { $(AnyView::$variant(view) => view.last_round.as_ref()),* }
+                self.header().last_round.as_ref()
             }
 
             /// The match's result once decided.
             #[must_use]
             pub fn result(&self) -> Option<&MatchResult> {
-                match self { $(AnyView::$variant(view) => view.result.as_ref()),* }
+                self.header().result.as_ref()
             }
 
             /// The open snap window as the viewer sees it (see [`Game::view_snap_window`]).

@@ -16,6 +16,7 @@ use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::CrazyEightsAction;
 use super::event::CrazyEightsEvent;
@@ -238,11 +239,8 @@ impl Game for CrazyEights {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         CrazyEightsView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
-            dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
             top: round.top(),
@@ -250,17 +248,12 @@ impl Game for CrazyEights {
             stock: round.stock.len(),
             pile: round.pile.len(),
             pile_cards: round.pile.clone(),
-            turn: round.turn,
             direction: round.direction,
             must_play: round.must_play,
             pending_draw: round.pending_draw,
             passes: round.passes,
             lacking: round.lacking.clone(),
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

@@ -14,6 +14,7 @@ use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::DunnoAction;
 use super::event::DunnoEvent;
@@ -172,11 +173,8 @@ impl Game for Dunno {
             _ => Vec::new(),
         });
         DunnoView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
-            dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
             known_in_hands,
@@ -186,13 +184,8 @@ impl Game for Dunno {
             turn_phase: round.phase,
             stock: round.stock.len(),
             pile: round.pile.len(),
-            turn: round.turn,
             direction: round.direction,
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

@@ -16,6 +16,7 @@ use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::Fool108Action;
 use super::event::Fool108Event;
@@ -275,11 +276,8 @@ impl Game for Fool108 {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         Fool108View {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: round.number,
-            dealer: round.dealer,
             first_player: round.first_player,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
@@ -289,17 +287,12 @@ impl Game for Fool108 {
             pile: round.pile.len(),
             pile_cards: round.pile.clone(),
             lacking: round.lacking.clone(),
-            turn: round.turn,
             stage: round.stage,
             direction: round.direction,
             declared: round.declared,
             reshuffles: round.reshuffles,
             reshuffle_penalties: round.reshuffle_penalties.clone(),
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

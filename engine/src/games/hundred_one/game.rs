@@ -16,6 +16,7 @@ use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::HundredOneAction;
 use super::event::HundredOneEvent;
@@ -234,11 +235,8 @@ impl Game for HundredOne {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         HundredOneView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
-            dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
             top: round.top(),
@@ -247,15 +245,10 @@ impl Game for HundredOne {
             pile: round.pile.len(),
             pile_cards: round.pile.clone(),
             lacking: round.lacking.clone(),
-            turn: round.turn,
             stage: round.stage,
             out: round.out,
             exits: round.exits.clone(),
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

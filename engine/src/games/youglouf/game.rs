@@ -15,6 +15,7 @@ use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::YougloufAction;
 use super::event::YougloufEvent;
@@ -316,12 +317,8 @@ impl Game for Youglouf {
         let round = &self.round;
         let playing = self.shell.phase == Phase::Playing;
         YougloufView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(playing),
-            dealer: round.dealer,
-            turn: round.turn,
             step: step_view(round, viewer),
             slots: slot_views(round, viewer, !playing),
             looked: round.looked,
@@ -329,11 +326,7 @@ impl Game for Youglouf {
             closed_deck: round.stock.len(),
             snap_open: playing && round.snap_window_open(),
             declarer: round.declarer,
-            to_act: self.to_act(),
             legal: viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default(),
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 
