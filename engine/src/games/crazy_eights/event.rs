@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
+use crate::match_shell::ShellEvents;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{Direction, Seat};
 
@@ -91,4 +92,18 @@ pub enum CrazyEightsEvent {
     RoundEnded(RoundResult),
     /// The match is decided.
     MatchEnded(MatchResult),
+}
+
+impl ShellEvents for CrazyEightsEvent {
+    fn round_started(round: u32, dealer: Seat) -> Option<CrazyEightsEvent> {
+        Some(CrazyEightsEvent::RoundStarted { round, dealer })
+    }
+
+    fn round_ended(result: RoundResult) -> CrazyEightsEvent {
+        CrazyEightsEvent::RoundEnded(result)
+    }
+
+    fn match_ended(result: MatchResult) -> CrazyEightsEvent {
+        CrazyEightsEvent::MatchEnded(result)
+    }
 }

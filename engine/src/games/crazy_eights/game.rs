@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, count_cards, expanded_len, nth_expanded};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
 use crate::refusal::Refusal;
 use crate::rng::GameRng;
@@ -117,29 +118,13 @@ impl CrazyEights {
             }
             score
         });
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, CrazyEightsEvent::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let limit = self.shell.options.score_limit;
-        let limit_reached = limit == 0 || !self.shell.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty();
-        if limit_reached {
-            let winners = self.shell.score.lowest();
-            let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-            let result = self.shell.score.result(winners, losers);
-            events.emit(Audience::All, CrazyEightsEvent::MatchEnded(result.clone()));
-            self.shell.result = Some(result);
-            self.shell.phase = Phase::MatchOver;
-        } else {
-            self.shell.phase = Phase::RoundOver;
-        }
+        let (limit, players) = (self.shell.options.score_limit, self.players());
+        self.shell.close_round(end, scores, events, |score| Decided::lowest_at_limit(score, limit, players));
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), SetupError> {
         crate::deal::check_stacked(DeckKind::Double104, stacked)?;
-        let dealer = self.shell.next_dealer();
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.round_dealt();
+        self.round = self.shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(())
     }
 }
@@ -172,9 +157,7 @@ impl Game for CrazyEights {
     ) -> Result<CrazyEights, SetupError> {
         check_table::<CrazyEights>(&setup, &options)?;
         let mut shell = MatchShell::new(setup, options);
-        let dealer = shell.next_dealer();
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: shell.next_round_number(), dealer });
-        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        let round = shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(CrazyEights { shell, round })
     }
 

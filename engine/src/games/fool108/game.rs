@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards, nth_expanded};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
 use crate::refusal::Refusal;
 use crate::rng::GameRng;
@@ -128,31 +129,21 @@ impl Fool108 {
     fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<Fool108Event>) {
         let one_penalty = i32::try_from(self.shell.options.one_penalty).unwrap_or(i32::MAX);
         let scores = score_round(&self.round, end, one_penalty);
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, Fool108Event::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let losers = self.shell.score.at_or_above(self.shell.options.limit());
-        if losers.is_empty() {
-            self.shell.phase = Phase::RoundOver;
-            return;
-        }
-        let winners = Seat::all(self.players()).filter(|seat| !losers.contains(*seat)).collect();
-        let result = self.shell.score.result(winners, losers);
-        events.emit(Audience::All, Fool108Event::MatchEnded(result.clone()));
-        self.shell.result = Some(result);
-        self.shell.phase = Phase::MatchOver;
+        let (limit, players) = (self.shell.options.limit(), self.players());
+        // Reaching the limit loses (RULES.md §2); everyone else wins.
+        self.shell.close_round(end, scores, events, |score| {
+            let losers = score.at_or_above(limit);
+            (!losers.is_empty()).then(|| Decided::lost_by(losers, players))
+        });
     }
 
     /// Deals round `rounds_finished + 1`; the dealer moves one seat clockwise per round. The
     /// state changes only if the deal succeeds.
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), SetupError> {
-        let finished = self.shell.score.rounds_finished;
-        let dealer = self.shell.next_dealer();
-        let mut rng = self.shell.rng.clone();
         let step = i32::try_from(self.shell.options.reshuffle_penalty_step).unwrap_or(i32::MAX);
-        self.round = Round::deal(self.players(), finished + 1, dealer, step, stacked, &mut rng, events)?;
-        self.shell.rng = rng;
-        self.shell.round_dealt();
+        self.round = self
+            .shell
+            .open_round(events, |start, rng, events| Round::deal(start.players, start.number, start.dealer, step, stacked, rng, events))?;
         Ok(())
     }
 }
@@ -187,8 +178,8 @@ impl Game for Fool108 {
         options.validate()?;
         let step = i32::try_from(options.reshuffle_penalty_step).unwrap_or(i32::MAX);
         let mut shell = MatchShell::new(setup, options);
-        let (number, dealer) = (shell.next_round_number(), shell.next_dealer());
-        let round = Round::deal(setup.players, number, dealer, step, stacked, &mut shell.rng, events)?;
+        let round = shell
+            .open_round(events, |start, rng, events| Round::deal(start.players, start.number, start.dealer, step, stacked, rng, events))?;
         Ok(Fool108 { shell, round })
     }
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
+use crate::match_shell::ShellEvents;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::Seat;
 
@@ -90,4 +91,18 @@ pub enum HundredOneEvent {
     RoundEnded(RoundResult),
     /// The match is decided.
     MatchEnded(MatchResult),
+}
+
+impl ShellEvents for HundredOneEvent {
+    fn round_started(round: u32, dealer: Seat) -> Option<HundredOneEvent> {
+        Some(HundredOneEvent::RoundStarted { round, dealer })
+    }
+
+    fn round_ended(result: RoundResult) -> HundredOneEvent {
+        HundredOneEvent::RoundEnded(result)
+    }
+
+    fn match_ended(result: MatchResult) -> HundredOneEvent {
+        HundredOneEvent::MatchEnded(result)
+    }
 }

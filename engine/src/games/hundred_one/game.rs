@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards, expanded_len, nth_expanded};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink, NoEvents};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
 use crate::refusal::Refusal;
 use crate::rng::GameRng;
@@ -117,21 +118,17 @@ impl HundredOne {
             }
             score
         });
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, HundredOneEvent::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let losers: SeatSet = self.shell.score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
-        if losers.is_empty() {
-            self.shell.phase = Phase::RoundOver;
-            return;
-        }
-        let best = self.shell.score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
-        let winners =
-            self.shell.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
-        let result = self.shell.score.result(winners.collect(), losers);
-        events.emit(Audience::All, HundredOneEvent::MatchEnded(result.clone()));
-        self.shell.result = Some(result);
-        self.shell.phase = Phase::MatchOver;
+        // Passing 101 loses; the lowest total among the rest wins (RULES.md §3).
+        self.shell.close_round(end, scores, events, |score| {
+            let losers: SeatSet = score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
+            if losers.is_empty() {
+                return None;
+            }
+            let best = score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
+            let winners =
+                score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
+            Some(Decided { winners: winners.collect(), losers })
+        });
     }
 }
 
@@ -163,9 +160,7 @@ impl Game for HundredOne {
     ) -> Result<HundredOne, SetupError> {
         check_table::<HundredOne>(&setup, &options)?;
         let mut shell = MatchShell::new(setup, options);
-        let dealer = shell.next_dealer();
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: shell.next_round_number(), dealer });
-        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        let round = shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(HundredOne { shell, round })
     }
 
@@ -256,22 +251,7 @@ impl Game for HundredOne {
         if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
-        // Deal on a copy of the RNG and into a buffer so a refused stacked deck changes nothing.
-        let dealer = self.shell.next_dealer();
-        let mut rng = self.shell.rng.clone();
-        let mut dealt = Vec::new();
-        let round = if events.wants_events() {
-            Round::deal(self.players(), dealer, stacked, &mut rng, &mut dealt)?
-        } else {
-            Round::deal(self.players(), dealer, stacked, &mut rng, &mut NoEvents)?
-        };
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
-        for addressed in dealt {
-            events.emit(addressed.audience, addressed.event);
-        }
-        self.shell.rng = rng;
-        self.round = round;
-        self.shell.round_dealt();
+        self.round = self.shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(())
     }
 
