@@ -213,6 +213,27 @@ pub trait ShellEvents: Sized {
     fn match_ended(result: MatchResult) -> Self;
 }
 
+/// Implements [`ShellEvents`] for a game's event enum with the usual variants:
+/// `RoundStarted { round, dealer }`, `RoundEnded(RoundResult)` and `MatchEnded(MatchResult)`.
+macro_rules! shell_events {
+    ($event:ident) => {
+        impl $crate::match_shell::ShellEvents for $event {
+            fn round_started(round: u32, dealer: $crate::seat::Seat) -> Option<$event> {
+                Some($event::RoundStarted { round, dealer })
+            }
+
+            fn round_ended(result: $crate::score::RoundResult) -> $event {
+                $event::RoundEnded(result)
+            }
+
+            fn match_ended(result: $crate::score::MatchResult) -> $event {
+                $event::MatchEnded(result)
+            }
+        }
+    };
+}
+pub(crate) use shell_events;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
-use crate::match_shell::ShellEvents;
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{Direction, Seat};
 
@@ -94,16 +94,4 @@ pub enum CrazyEightsEvent {
     MatchEnded(MatchResult),
 }
 
-impl ShellEvents for CrazyEightsEvent {
-    fn round_started(round: u32, dealer: Seat) -> Option<CrazyEightsEvent> {
-        Some(CrazyEightsEvent::RoundStarted { round, dealer })
-    }
-
-    fn round_ended(result: RoundResult) -> CrazyEightsEvent {
-        CrazyEightsEvent::RoundEnded(result)
-    }
-
-    fn match_ended(result: MatchResult) -> CrazyEightsEvent {
-        CrazyEightsEvent::MatchEnded(result)
-    }
-}
+shell_events!(CrazyEightsEvent);

@@ -76,7 +76,7 @@ impl CrazyEights {
         }
         if card.bit() & self.round.playable_mask() == 0 {
             let refusal = if self.round.pending_draw > 0 {
-                Refusal::TwosPending { count: u32::from(self.round.pending_draw) }
+                Refusal::TwosPending { count: self.round.pending_draw }
             } else {
                 self.round.to_follow.refusal(card, Rank::Eight)
             };

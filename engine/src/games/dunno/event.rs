@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::card_set::CardSet;
-use crate::match_shell::ShellEvents;
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{Direction, Seat};
 
@@ -116,16 +116,4 @@ pub enum DunnoEvent {
     MatchEnded(MatchResult),
 }
 
-impl ShellEvents for DunnoEvent {
-    fn round_started(round: u32, dealer: Seat) -> Option<DunnoEvent> {
-        Some(DunnoEvent::RoundStarted { round, dealer })
-    }
-
-    fn round_ended(result: RoundResult) -> DunnoEvent {
-        DunnoEvent::RoundEnded(result)
-    }
-
-    fn match_ended(result: MatchResult) -> DunnoEvent {
-        DunnoEvent::MatchEnded(result)
-    }
-}
+shell_events!(DunnoEvent);

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
-use crate::match_shell::ShellEvents;
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::Seat;
 
@@ -93,16 +93,4 @@ pub enum HundredOneEvent {
     MatchEnded(MatchResult),
 }
 
-impl ShellEvents for HundredOneEvent {
-    fn round_started(round: u32, dealer: Seat) -> Option<HundredOneEvent> {
-        Some(HundredOneEvent::RoundStarted { round, dealer })
-    }
-
-    fn round_ended(result: RoundResult) -> HundredOneEvent {
-        HundredOneEvent::RoundEnded(result)
-    }
-
-    fn match_ended(result: MatchResult) -> HundredOneEvent {
-        HundredOneEvent::MatchEnded(result)
-    }
-}
+shell_events!(HundredOneEvent);

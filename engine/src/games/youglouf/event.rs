@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
-use crate::match_shell::ShellEvents;
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::Seat;
 
@@ -208,16 +208,4 @@ pub enum YougloufEvent {
     MatchEnded(MatchResult),
 }
 
-impl ShellEvents for YougloufEvent {
-    fn round_started(round: u32, dealer: Seat) -> Option<YougloufEvent> {
-        Some(YougloufEvent::RoundStarted { round, dealer })
-    }
-
-    fn round_ended(result: RoundResult) -> YougloufEvent {
-        YougloufEvent::RoundEnded(result)
-    }
-
-    fn match_ended(result: MatchResult) -> YougloufEvent {
-        YougloufEvent::MatchEnded(result)
-    }
-}
+shell_events!(YougloufEvent);
