@@ -81,7 +81,7 @@ macro_rules! resources {
 }
 
 /// Every area file, in both languages. Adding an area is one name here.
-const RESOURCES: &[Resource] = resources!["app", "games", "table", "log", "settings", "about", "store", "net"];
+const RESOURCES: &[Resource] = resources!["app", "games", "table", "log", "settings", "about", "store", "net", "refusals"];
 
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
@@ -282,6 +282,19 @@ mod tests {
         assert!(used.len() > 20, "the scan found the keys ({} found)", used.len());
         let missing: Vec<_> = used.difference(&defined).collect();
         assert!(missing.is_empty(), "used in app/src but not in assets/i18n/en: {missing:?}");
+    }
+
+    /// The engine's refusals are translated by key (`ui::refusals`), not by `tr!` literals, so
+    /// the scan above cannot see them: every rule the engine can refuse by has its message.
+    #[test]
+    fn every_refusal_rule_has_its_message_in_every_language() {
+        let rules: Vec<String> = cardtable_engine::RefusalRule::all().map(cardtable_engine::RefusalRule::key).collect();
+        assert!(rules.len() > 40, "the engine lists its rules ({} found)", rules.len());
+        for language in Language::ALL {
+            let defined = ids(language);
+            let missing: Vec<_> = rules.iter().filter(|key| !defined.contains(*key)).collect();
+            assert!(missing.is_empty(), "{} has no message for {missing:?}", language.code());
+        }
     }
 
     #[test]

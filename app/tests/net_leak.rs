@@ -101,7 +101,7 @@ fn the_check_catches_a_hand_sent_to_the_wrong_seat() {
     assert!(leak::check(&update(Viewer::Seat(Seat(1))), Viewer::Seat(Seat(2)), &game).is_err(), "another seat's update");
     let AnyGame::CrazyEights(inner) = &game else { unreachable!("Crazy Eights") };
     let mut stolen = inner.view(Viewer::Seat(Seat(1)));
-    stolen.viewer = Viewer::Seat(Seat(2));
+    stolen.header.viewer = Viewer::Seat(Seat(2));
     let forged = HostMsg::Update(Box::new(Update {
         seq: 0,
         viewer: Viewer::Seat(Seat(2)),

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
+use crate::kind::UnknownGame;
+use crate::refusal::Refusal;
 use crate::seat::Seat;
 
 /// Why an action was refused. The state is unchanged whenever one is returned.
@@ -28,13 +30,13 @@ pub enum ActionError {
         /// The card it does not hold.
         card: Card,
     },
-    /// The action breaks a rule of the game; the reason says which.
-    #[error("{action} is not allowed: {reason}")]
+    /// The action breaks a rule of the game; the refusal says which.
+    #[error("{action} is not allowed: {refusal}")]
     Illegal {
         /// The refused action, in notation.
         action: String,
-        /// The rule it breaks, in a sentence.
-        reason: String,
+        /// The rule it breaks, with what a message about it needs.
+        refusal: Refusal,
     },
     /// A stacked deck for the next round could not be used.
     #[error(transparent)]
@@ -42,9 +44,18 @@ pub enum ActionError {
 }
 
 impl ActionError {
-    /// A rule violation of `action` with a reason.
-    pub fn illegal(action: impl std::fmt::Display, reason: impl Into<String>) -> ActionError {
-        ActionError::Illegal { action: action.to_string(), reason: reason.into() }
+    /// A rule violation of `action`: the rule it breaks.
+    pub fn illegal(action: impl std::fmt::Display, refusal: Refusal) -> ActionError {
+        ActionError::Illegal { action: action.to_string(), refusal }
+    }
+
+    /// The rule broken, when the action was refused by a rule of the game.
+    #[must_use]
+    pub const fn refusal(&self) -> Option<Refusal> {
+        match self {
+            ActionError::Illegal { refusal, .. } => Some(*refusal),
+            _ => None,
+        }
     }
 }
 
@@ -101,6 +112,12 @@ pub enum SetupError {
         /// Game of the table.
         game: String,
     },
+}
+
+impl From<UnknownGame> for SetupError {
+    fn from(UnknownGame { id, known }: UnknownGame) -> SetupError {
+        SetupError::UnknownGame { id, known }
+    }
 }
 
 /// Why an action's notation could not be read.

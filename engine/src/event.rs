@@ -60,6 +60,20 @@ impl<E> EventSink<E> for Vec<Addressed<E>> {
     }
 }
 
+/// Events held back until it is known they happened (a deal that may be refused), or not
+/// kept at all (`None`, when the final sink keeps none).
+impl<E> EventSink<E> for Option<Vec<Addressed<E>>> {
+    fn emit(&mut self, audience: Audience, event: E) {
+        if let Some(kept) = self {
+            kept.push(Addressed { audience, event });
+        }
+    }
+
+    fn wants_events(&self) -> bool {
+        self.is_some()
+    }
+}
+
 /// A sink that drops every event: random playouts and searches use it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoEvents;

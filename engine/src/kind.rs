@@ -3,7 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::SetupError;
+/// A game id that names no game (in the CLI, a file or a message).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{id}`; known games: {known}")]
+pub struct UnknownGame {
+    /// The id given.
+    pub id: String,
+    /// The ids that exist, comma separated.
+    pub known: String,
+}
 
 macro_rules! game_kinds {
     ($( $variant:ident => $ty:path, id $id:literal, name $name:literal, pitch $pitch:literal; )*) => {
@@ -49,8 +57,8 @@ impl GameKind {
     ///
     /// # Errors
     /// Unknown id; the message lists the known ones.
-    pub fn from_id(id: &str) -> Result<GameKind, SetupError> {
-        GameKind::ALL.iter().copied().find(|kind| kind.id() == id).ok_or_else(|| SetupError::UnknownGame {
+    pub fn from_id(id: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL.iter().copied().find(|kind| kind.id() == id).ok_or_else(|| UnknownGame {
             id: id.to_owned(),
             known: GameKind::ALL.iter().map(|kind| kind.id()).collect::<Vec<_>>().join(", "),
         })
@@ -64,8 +72,8 @@ impl std::fmt::Display for GameKind {
 }
 
 impl std::str::FromStr for GameKind {
-    type Err = SetupError;
-    fn from_str(id: &str) -> Result<GameKind, SetupError> {
+    type Err = UnknownGame;
+    fn from_str(id: &str) -> Result<GameKind, UnknownGame> {
         GameKind::from_id(id)
     }
 }

@@ -12,8 +12,10 @@ use crate::event::Addressed;
 use crate::game::{Game, Phase, TableSetup};
 use crate::games;
 use crate::kind::GameKind;
+use crate::refusal::Refusal;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::view::ViewHeader;
 
 /// Options that could not be read, with the path of the field at fault (`score_limit: …`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -68,22 +70,28 @@ macro_rules! register_games {
                 match self { $(AnyView::$variant(_) => GameKind::$variant),* }
             }
 
+            /// What every game's view shows: viewer, phase, round, dealer, turn, totals, results.
+            #[must_use]
+            pub fn header(&self) -> &ViewHeader {
+                match self { $(AnyView::$variant(view) => &view.header),* }
+            }
+
             /// Round on, round over, or match decided, as the viewer sees it.
             #[must_use]
             pub fn phase(&self) -> Phase {
-                match self { $(AnyView::$variant(view) => view.phase),* }
+                self.header().phase
             }
 
             /// The last finished round, from its end until the next deal.
             #[must_use]
             pub fn last_round(&self) -> Option<&RoundResult> {
-                match self { $(AnyView::$variant(view) => view.last_round.as_ref()),* }
+                self.header().last_round.as_ref()
             }
 
             /// The match's result once decided.
             #[must_use]
             pub fn result(&self) -> Option<&MatchResult> {
-                match self { $(AnyView::$variant(view) => view.result.as_ref()),* }
+                self.header().result.as_ref()
             }
 
             /// The open snap window as the viewer sees it (see [`Game::view_snap_window`]).
@@ -249,7 +257,7 @@ macro_rules! register_games {
                         Ok(game.apply(seat, action)?.into_iter().map(|addressed| Addressed { audience: addressed.audience, event: AnyEvent::$variant(addressed.event) }).collect())
                     })*
                     #[allow(unreachable_patterns)]
-                    (game, action) => Err(ActionError::illegal(action, format!("it is a {} action, and this table plays {}", action.kind().name(), game.kind().name()))),
+                    (game, action) => Err(ActionError::illegal(action, Refusal::WrongGame { action_game: action.kind(), table_game: game.kind() })),
                 }
             }
 

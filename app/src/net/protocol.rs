@@ -20,7 +20,8 @@ use crate::session::authority::Refused;
 pub const ALPN: &[u8] = b"cardtable";
 
 /// The version of the messages below; a host admits only guests of the same version.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// 2: a refused action carries the rule it breaks as data (`Refusal`), not an English sentence.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Longest profile name a host accepts, in characters.
 pub const MAX_NAME_CHARS: usize = 24;

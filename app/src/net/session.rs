@@ -241,7 +241,7 @@ impl Session for NetSession {
         }
         let legal = self.table.latest(Viewer::Seat(seat)).map(view_legal).unwrap_or_default();
         if !legal.contains(&action) {
-            return Err(ActionError::illegal(action, "it is not among your choices now").into());
+            return Err(ActionError::illegal(action, cardtable_engine::Refusal::NotOffered).into());
         }
         let message = self.table.act(seat, action);
         self.line.send(message);

@@ -8,6 +8,7 @@ pub mod menu;
 pub mod names;
 pub mod notices;
 pub mod profiles;
+pub mod refusals;
 pub mod replay;
 pub mod resume;
 pub mod rules;

@@ -16,14 +16,16 @@ use crate::error::{ActionError, SetupError};
 use crate::event::NoEvents;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::sim::JobRunner;
 
 use super::bot::{Bot, BotLevel};
+use super::bot_game::BotGame;
 use super::ismcts::SearchTuning;
-use super::roster::{BotGame, BotGameVisitor, make_bot};
+use super::roster::{BotGameVisitor, make_bot};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq)]
@@ -369,7 +371,7 @@ impl<G: BotGame> Table<G> {
             if let Some(action) = answer {
                 let level = bot.level();
                 if !optional.contains(&action) {
-                    return Err(self.illegal(seat, level, ActionError::illegal(action, "it was not among the optional actions offered")));
+                    return Err(self.illegal(seat, level, ActionError::illegal(action, Refusal::NotOffered)));
                 }
                 self.game.apply_with(seat, action, &mut NoEvents).map_err(|error| self.illegal(seat, level, error))?;
                 report.optional_taken[seat.index()] += 1;
@@ -408,7 +410,7 @@ impl<G: BotGame> Table<G> {
         report.decisions[seat.index()] += 1;
         report.iterations[seat.index()].push(iterations);
         if !legal.contains(&decision.action) {
-            return Err(self.illegal(seat, level, ActionError::illegal(decision.action, "it was not among the actions offered")));
+            return Err(self.illegal(seat, level, ActionError::illegal(decision.action, Refusal::NotOffered)));
         }
         self.game.apply_with(seat, decision.action, &mut NoEvents).map_err(|error| self.illegal(seat, level, error))
     }

@@ -15,8 +15,8 @@ use crate::rng::GameRng;
 use crate::seat::{Direction, Seat};
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::ismcts::IsmctsConfig;
-use super::roster::BotGame;
 
 impl BotGame for CrazyEights {
     const SEARCH: IsmctsConfig = IsmctsConfig::with_iterations(1_500);

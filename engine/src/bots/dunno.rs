@@ -20,8 +20,8 @@ use crate::rng::GameRng;
 use crate::seat::{Direction, MAX_SEATS, Seat};
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::ismcts::IsmctsConfig;
-use super::roster::BotGame;
 
 impl BotGame for Dunno {
     const SEARCH: IsmctsConfig = IsmctsConfig::with_iterations(1_500);

@@ -18,8 +18,8 @@ use crate::rng::GameRng;
 use crate::seat::{Direction, Seat};
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::ismcts::IsmctsConfig;
-use super::roster::BotGame;
 use super::slip::slips;
 
 impl BotGame for Fool108 {
@@ -205,8 +205,8 @@ impl Bot<Fool108> for EasyFool108 {
     /// Remembers "One!" only on its own turn, and even then forgets it for some hands.
     fn optional(&mut self, seat: Seat, view: &Fool108View, optional: &[Fool108Action], _rng: &mut GameRng) -> Option<Fool108Action> {
         let hand = view.hand.as_deref().unwrap_or_default().iter().fold(0, |mask, card| mask | card.bit());
-        let forgets = slips(&[u64::from(view.round), u64::from(seat.0), hand], EASY_FORGETS_ONE, EASY_FORGETS_OUT_OF);
-        if view.turn != seat || forgets {
+        let forgets = slips(&[u64::from(view.header.round), u64::from(seat.0), hand], EASY_FORGETS_ONE, EASY_FORGETS_OUT_OF);
+        if view.header.turn != seat || forgets {
             return None;
         }
         Fool108::sure_optional(view, seat, optional)

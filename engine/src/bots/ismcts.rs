@@ -36,8 +36,8 @@ use crate::rng::GameRng;
 use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::determinize::Determinize;
-use super::roster::BotGame;
 pub use super::search_config::{
     DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads,
 };

@@ -11,8 +11,9 @@
 //!   of playing), which determinizations respect.
 //! - [`ismcts`]: the Hard level, single-observer Information-Set Monte Carlo Tree Search over
 //!   determinizations; it works for every game that implements [`Determinize`].
-//! - [`roster`]: [`BotGame`] (a game's Easy and Normal bots, its search budget, its sure
-//!   optional answers), [`make_bot`], and [`roster::visit`] to run generic code per game.
+//! - [`bot_game`]: [`BotGame`], a game's Easy and Normal bots, its search budget, its sure
+//!   optional answers.
+//! - [`roster`]: [`make_bot`], and [`roster::visit`] to run generic code per game.
 //! - [`crazy_eights`], [`fool108`], [`hundred_one`], [`dunno`], [`youglouf`]: each game's Easy
 //!   and Normal bots and the heuristics its playouts share with Normal.
 //! - [`slip`]: Easy's slips that stay the same however often a question is asked.
@@ -27,6 +28,7 @@
 
 pub mod arena;
 pub mod bot;
+pub mod bot_game;
 pub mod crazy_eights;
 pub mod determinize;
 pub mod dunno;
@@ -44,7 +46,8 @@ mod tests;
 
 pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
 pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
+pub use bot_game::BotGame;
 pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};
 pub use inference::Lacking;
 pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsBot, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads};
-pub use roster::{BotGame, BotGameVisitor, make_bot};
+pub use roster::{BotGameVisitor, make_bot};

@@ -1,8 +1,8 @@
-//! [`BotGame`]: what a game supplies so all four levels can sit at its table, and
-//! [`make_bot`], which seats a bot of any level.
+//! [`make_bot`], which seats a bot of any level at a [`BotGame`]'s table, and [`visit`], which
+//! runs generic code for the game a [`GameKind`] names.
 //!
-//! Random works for every game and Hard is generic (it needs only [`Determinize`] and a
-//! budget); Easy and Normal are each game's own heuristics.
+//! Random works for every game and Hard is generic (it needs only [`super::Determinize`] and
+//! a budget); Easy and Normal are each game's own heuristics.
 
 use crate::games::crazy_eights::CrazyEights;
 use crate::games::dunno::Dunno;
@@ -10,32 +10,10 @@ use crate::games::fool108::Fool108;
 use crate::games::hundred_one::HundredOne;
 use crate::games::youglouf::Youglouf;
 use crate::kind::GameKind;
-use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, RandomBot};
-use super::determinize::Determinize;
-use super::ismcts::{IsmctsBot, IsmctsConfig, SearchTuning};
-
-/// A game with bots at every level.
-pub trait BotGame: Determinize {
-    /// The Hard level's default search budget: chosen per game so a decision stays well under
-    /// 200 ms on one core of the reference machine (measured in docs/bots.md).
-    const SEARCH: IsmctsConfig;
-
-    /// The Easy bot: legal moves, simple preferences, human slips.
-    fn easy_bot() -> Box<dyn Bot<Self>>;
-
-    /// The Normal bot: the game's club-player heuristic.
-    fn normal_bot() -> Box<dyn Bot<Self>>;
-
-    /// The optional action a sensible player in `seat` surely takes now, seeing `view`
-    /// ("One!" at once, a snap of a card it knows matches), among `optional`; `None` to
-    /// decline. Normal and Hard answer optional offers with it. The default declines.
-    fn sure_optional(view: &Self::View, seat: Seat, optional: &[Self::Action]) -> Option<Self::Action> {
-        let _ = (view, seat, optional);
-        None
-    }
-}
+use super::bot_game::BotGame;
+use super::ismcts::{IsmctsBot, SearchTuning};
 
 /// A bot of `level` for game `G`; `tuning` changes the Hard level's default search
 /// ([`BotGame::SEARCH`]).

@@ -25,8 +25,8 @@ use crate::rng::GameRng;
 use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, Decision};
+use super::bot_game::BotGame;
 use super::ismcts::IsmctsConfig;
-use super::roster::BotGame;
 use super::slip::slips;
 
 impl BotGame for Youglouf {
@@ -273,7 +273,7 @@ impl Memory for ViewMemory<'_> {
             SlotView::Known(card)
                 if self.forgetful
                     && slips(
-                        &[u64::from(self.view.round), u64::from(owner.0), slot as u64, u64::from(card.index())],
+                        &[u64::from(self.view.header.round), u64::from(owner.0), slot as u64, u64::from(card.index())],
                         EASY_FORGETS,
                         EASY_FORGETS_OUT_OF,
                     ) =>
@@ -290,7 +290,7 @@ impl Memory for ViewMemory<'_> {
 
     fn held(&self) -> Option<Card> {
         match self.view.step {
-            StepView::Holding { card, .. } if self.view.turn == self.seat => card,
+            StepView::Holding { card, .. } if self.view.header.turn == self.seat => card,
             _ => None,
         }
     }
@@ -347,7 +347,7 @@ impl Bot<Youglouf> for EasyYouglouf {
 
     /// Snaps only cards it still remembers, and is too late for some windows.
     fn optional(&mut self, seat: Seat, view: &YougloufView, optional: &[YougloufAction], _rng: &mut GameRng) -> Option<YougloufAction> {
-        let window = [u64::from(view.round), u64::from(seat.0), view.open_deck.len() as u64, view.closed_deck as u64];
+        let window = [u64::from(view.header.round), u64::from(seat.0), view.open_deck.len() as u64, view.closed_deck as u64];
         if slips(&window, EASY_LATE, EASY_LATE_OUT_OF) {
             return None;
         }

@@ -3,6 +3,7 @@
 use crate::net::guest::{Ending, JoinError};
 use crate::net::protocol::{LobbyProblem, Refusal};
 use crate::tr;
+use crate::ui::refusals;
 
 /// A refusal from the host.
 #[must_use]
@@ -14,7 +15,7 @@ pub fn refusal(refusal: &Refusal) -> String {
         Refusal::Stale { .. } => tr!("net-refusal-stale"),
         Refusal::Duplicate { .. } => tr!("net-refusal-duplicate"),
         Refusal::SnapGrace { .. } => tr!("net-refusal-snap-grace"),
-        Refusal::Illegal(error) => tr!("net-refusal-illegal", reason = error.to_string()),
+        Refusal::Illegal(error) => tr!("net-refusal-illegal", reason = refusals::action_error(error)),
         Refusal::NoMatch => tr!("net-refusal-no-match"),
         Refusal::Lobby(problem) => lobby_problem(problem),
     }

@@ -22,7 +22,7 @@ use crate::session::{Session, SessionError};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::card::CardLook;
-use crate::ui::{names, theme};
+use crate::ui::{names, refusals, theme};
 use games::{GameTable, OutOfTurn, OwnArea, TableFacts};
 use hand::HandState;
 use keys::Keys;
@@ -443,7 +443,7 @@ pub fn enter_pressed(ui: &egui::Ui) -> bool {
 /// A session's refusal in words.
 fn describe_error(error: &SessionError) -> String {
     match error {
-        SessionError::Refused(Refused::Illegal(refusal)) => tr!("table-refused", reason = refusal.to_string()),
+        SessionError::Refused(Refused::Illegal(refusal)) => tr!("table-refused", reason = refusals::action_error(refusal)),
         SessionError::Refused(Refused::NotYourTurn) => tr!("net-refusal-not-your-turn"),
         SessionError::Refused(Refused::SnapGrace { .. }) => tr!("net-refusal-snap-grace"),
         SessionError::NotLocal(seat) => tr!("table-not-local", number = seat.index() + 1),

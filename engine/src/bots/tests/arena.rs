@@ -86,7 +86,7 @@ fn normal_calls_one_at_once_and_easy_sometimes_forgets() {
         if offer.seat == Seat(0) {
             normal_offers += 1;
             assert_eq!(offer.answer, Some(Fool108Action::One), "Normal calls \"One!\" when offered");
-        } else if offer.view.turn == offer.seat {
+        } else if offer.view.header.turn == offer.seat {
             match offer.answer {
                 Some(_) => easy_calls += 1,
                 None => easy_slips += 1,

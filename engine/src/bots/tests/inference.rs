@@ -55,7 +55,7 @@ fn a_crazy_eights_seat_that_drew_on_hearts_holds_no_heart() {
         view.pile_cards = pile[..pile.len() - 1].iter().copied().chain([top]).collect();
         view.top = top;
         view.to_follow = ToFollow { suit: Suit::Hearts, rank: Some(Rank::Five) };
-        view.turn = Seat(1);
+        view.header.turn = Seat(1);
         view.hand = Some(view.hand.take().expect("a seat's view").into_iter().filter(|&held| held != top).collect());
         view.hand_sizes = BySeat::from(vec![view.hand.as_ref().map_or(0, Vec::len), 5, 5]);
         view.stock = 104 - view.pile_cards.len() - view.hand_sizes.iter().sum::<usize>();

@@ -26,7 +26,7 @@ fn stacked_view(hand: &str, opponent_cards: usize, top: &str) -> CrazyEightsView
     view.pile_cards = vec![top];
     view.pile = 1;
     view.to_follow = ToFollow { suit: top.suit().expect("standard card"), rank: top.rank() };
-    view.turn = Seat(1);
+    view.header.turn = Seat(1);
     view
 }
 

@@ -4,7 +4,7 @@
 
 use crate::bots::BotLevel;
 use crate::bots::arena::{self, ArenaConfig, Offer};
-use crate::bots::roster::BotGame;
+use crate::bots::bot_game::BotGame;
 use crate::card::{CARD_KINDS, Card};
 use crate::card_set::{CardCounts, count_cards};
 use crate::games::crazy_eights::CrazyEights;

@@ -26,19 +26,19 @@ const EIGHT_IN_PLAY: i32 = 10;
 
 impl Determinize for CrazyEights {
     fn determinize(view: &CrazyEightsView, seat: Seat, rng: &mut GameRng) -> Result<CrazyEights, DeterminizeError> {
-        check_view(view.viewer, view.phase, seat)?;
+        check_view(view.header.viewer, view.header.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
         // The whole pile is in the view.
         let shown =
             SheddingView::whole_pile((DeckKind::Double104, seat), hand, &view.hand_sizes, &view.pile_cards, view.stock, &view.lacking);
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
-            dealer: view.dealer,
+            dealer: view.header.dealer,
             hands,
             stock,
             pile,
             to_follow: view.to_follow,
-            turn: view.turn,
+            turn: view.header.turn,
             direction: view.direction,
             must_play: view.must_play,
             pending_draw: view.pending_draw,
@@ -51,8 +51,8 @@ impl Determinize for CrazyEights {
             returned_starters: CardSet::EMPTY,
             lacking: view.lacking.clone(),
         };
-        let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
-        let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };
+        let score = MatchScore { totals: view.header.totals.clone(), rounds_finished: view.header.round.saturating_sub(1) };
+        let setup = TableSetup { dealer: view.header.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };
         Ok(CrazyEights::in_play(view.options.clone(), setup, score, round))
     }
 

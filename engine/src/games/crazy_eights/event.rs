@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{Direction, Seat};
 
@@ -92,3 +93,5 @@ pub enum CrazyEightsEvent {
     /// The match is decided.
     MatchEnded(MatchResult),
 }
+
+shell_events!(CrazyEightsEvent);

@@ -7,14 +7,17 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, count_cards, expanded_len, nth_expanded};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::CrazyEightsAction;
 use super::event::CrazyEightsEvent;
@@ -57,14 +60,14 @@ impl CrazyEights {
         }
         let card = match action {
             CrazyEightsAction::Draw if self.round.must_play => {
-                return Err(ActionError::illegal(action, "you drew a playable card and must play a card now"));
+                return Err(ActionError::illegal(action, Refusal::MustPlayAfterDrawing));
             }
             CrazyEightsAction::Draw => return Ok(()),
             CrazyEightsAction::Play(card) if card.is_rank(Rank::Eight) => {
-                return Err(ActionError::illegal(action, "an eight must name the suit to follow"));
+                return Err(ActionError::illegal(action, Refusal::WildNamesSuit { wild: Rank::Eight }));
             }
             CrazyEightsAction::PlayEight(card, _) if !card.is_rank(Rank::Eight) => {
-                return Err(ActionError::illegal(action, "only an eight names a suit"));
+                return Err(ActionError::illegal(action, Refusal::OnlyWildNamesSuit { wild: Rank::Eight }));
             }
             CrazyEightsAction::Play(card) | CrazyEightsAction::PlayEight(card, _) => card,
         };
@@ -72,15 +75,12 @@ impl CrazyEights {
             return Err(ActionError::NotInHand { seat, card });
         }
         if card.bit() & self.round.playable_mask() == 0 {
-            let reason = if self.round.pending_draw > 0 {
-                format!("twos are pending: answer with a 2 or draw {}", self.round.pending_draw)
+            let refusal = if self.round.pending_draw > 0 {
+                Refusal::TwosPending { count: self.round.pending_draw }
             } else {
-                match self.round.to_follow.rank {
-                    Some(rank) => format!("play a {} or a {}, or an eight", self.round.to_follow.suit.symbol(), rank.label()),
-                    None => format!("an eight asked for {}: play one, or an eight", self.round.to_follow.suit.symbol()),
-                }
+                self.round.to_follow.refusal(card, Rank::Eight)
             };
-            return Err(ActionError::illegal(action, reason));
+            return Err(ActionError::illegal(action, refusal));
         }
         Ok(())
     }
@@ -118,29 +118,13 @@ impl CrazyEights {
             }
             score
         });
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, CrazyEightsEvent::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let limit = self.shell.options.score_limit;
-        let limit_reached = limit == 0 || !self.shell.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty();
-        if limit_reached {
-            let winners = self.shell.score.lowest();
-            let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-            let result = self.shell.score.result(winners, losers);
-            events.emit(Audience::All, CrazyEightsEvent::MatchEnded(result.clone()));
-            self.shell.result = Some(result);
-            self.shell.phase = Phase::MatchOver;
-        } else {
-            self.shell.phase = Phase::RoundOver;
-        }
+        let (limit, players) = (self.shell.options.score_limit, self.players());
+        self.shell.close_round(end, scores, events, |score| Decided::lowest_at_limit(score, limit, players));
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<CrazyEightsEvent>) -> Result<(), SetupError> {
         crate::deal::check_stacked(DeckKind::Double104, stacked)?;
-        let dealer = self.shell.next_dealer();
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.round_dealt();
+        self.round = self.shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(())
     }
 }
@@ -173,9 +157,7 @@ impl Game for CrazyEights {
     ) -> Result<CrazyEights, SetupError> {
         check_table::<CrazyEights>(&setup, &options)?;
         let mut shell = MatchShell::new(setup, options);
-        let dealer = shell.next_dealer();
-        events.emit(Audience::All, CrazyEightsEvent::RoundStarted { round: shell.next_round_number(), dealer });
-        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        let round = shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(CrazyEights { shell, round })
     }
 
@@ -240,11 +222,8 @@ impl Game for CrazyEights {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         CrazyEightsView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
-            dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
             top: round.top(),
@@ -252,17 +231,12 @@ impl Game for CrazyEights {
             stock: round.stock.len(),
             pile: round.pile.len(),
             pile_cards: round.pile.clone(),
-            turn: round.turn,
             direction: round.direction,
             must_play: round.must_play,
             pending_draw: round.pending_draw,
             passes: round.passes,
             lacking: round.lacking.clone(),
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

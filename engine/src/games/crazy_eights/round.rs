@@ -17,14 +17,7 @@ use super::options::DrawTwo;
 /// Cards dealt to each seat.
 pub const HAND_SIZE: usize = 5;
 
-/// What a seat's next play must match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ToFollow {
-    /// The suit to follow: the top card's, or the one nominated with an eight.
-    pub suit: Suit,
-    /// The rank that also matches; `None` while a played eight is on top.
-    pub rank: Option<Rank>,
-}
+pub use crate::follow::ToFollow;
 
 /// The state of a round in play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

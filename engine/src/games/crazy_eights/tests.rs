@@ -3,9 +3,9 @@
 
 use crate::card::{Card, Rank, Suit, parse_cards};
 use crate::deal::Stock;
-use crate::error::ActionError;
 use crate::event::{Addressed, Audience};
 use crate::game::{Game, Phase, TableSetup};
+use crate::refusal::Refusal;
 use crate::scenario::{Scenario, deck_from_hands};
 use crate::score::{RoundEnd, ScoreKind};
 use crate::seat::{Direction, Seat, Viewer};
@@ -135,7 +135,8 @@ fn same_rank_or_suit_or_any_eight() {
     assert!(!legal.contains(&action("play 9C")));
     let mut refused = game.clone();
     let error = refused.apply(Seat(1), action("play QH")).expect_err("QH on KS");
-    assert!(matches!(error, ActionError::Illegal { .. }), "{error}");
+    let expected = Refusal::DoesNotFollow { card: card("QH"), suit: Suit::Spades, rank: Rank::King, wild: Rank::Eight };
+    assert_eq!(error.refusal(), Some(expected), "{error}");
     assert_eq!(refused, game, "a refused play changes nothing");
 }
 

@@ -4,9 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::inference::Lacking;
 use crate::card::Card;
-use crate::game::Phase;
-use crate::score::{MatchResult, RoundResult};
-use crate::seat::{BySeat, Direction, Seat, SeatSet, Viewer};
+use crate::seat::{BySeat, Direction};
+use crate::view::ViewHeader;
 
 use super::action::CrazyEightsAction;
 use super::options::CrazyEightsOptions;
@@ -15,16 +14,10 @@ use super::round::ToFollow;
 /// A seat's (or a spectator's) view of a Crazy Eights match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CrazyEightsView {
-    /// Who is looking.
-    pub viewer: Viewer,
+    /// What every game's view shows: viewer, phase, round, dealer, turn, totals, results.
+    pub header: ViewHeader,
     /// The match's options.
     pub options: CrazyEightsOptions,
-    /// Round on, over, or match decided.
-    pub phase: Phase,
-    /// The current (or last) round number, from 1.
-    pub round: u32,
-    /// The round's dealer.
-    pub dealer: Seat,
     /// The viewer's own cards, sorted; `None` for a spectator.
     pub hand: Option<Vec<Card>>,
     /// How many cards each seat holds.
@@ -40,8 +33,6 @@ pub struct CrazyEightsView {
     /// The discard pile's cards, bottom first: every seat saw each of them played (or turned
     /// as the starter), so a bot may place them exactly.
     pub pile_cards: Vec<Card>,
-    /// Whose turn it is.
-    pub turn: Seat,
     /// Direction of play.
     pub direction: Direction,
     /// The turn seat drew a playable card and must play.
@@ -54,14 +45,6 @@ pub struct CrazyEightsView {
     /// What each seat showed its hand lacks by drawing instead of playing: every seat saw the
     /// draws and what they were made on.
     pub lacking: BySeat<Lacking>,
-    /// Seats with a decision now.
-    pub to_act: SeatSet,
     /// The viewer's legal actions now (empty when it is not the viewer's decision).
     pub legal: Vec<CrazyEightsAction>,
-    /// Match totals.
-    pub totals: BySeat<i32>,
-    /// The round just finished, hands revealed, until the next deal.
-    pub last_round: Option<RoundResult>,
-    /// The match result once decided.
-    pub result: Option<MatchResult>,
 }

@@ -25,7 +25,7 @@ use super::view::DunnoView;
 
 impl Determinize for Dunno {
     fn determinize(view: &DunnoView, seat: Seat, rng: &mut GameRng) -> Result<Dunno, DeterminizeError> {
-        check_view(view.viewer, view.phase, seat)?;
+        check_view(view.header.viewer, view.header.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
         check_own_hand(hand, view.hand_sizes[seat])?;
         let known_elsewhere = view.known_in_hands.iter().flatten().copied();
@@ -52,12 +52,12 @@ impl Determinize for Dunno {
         pile.push(view.top);
         let players = view.hand_sizes.len();
         let round = Round {
-            dealer: view.dealer,
+            dealer: view.header.dealer,
             hands,
             stock: Stock::from_top_first(&unseen),
             pile,
             top: Top { card: view.top, suit: view.top_suit },
-            turn: view.turn,
+            turn: view.header.turn,
             direction: view.direction,
             phase: view.turn_phase,
             // What the other seats know of each other's hands is not the seat's to know; it
@@ -67,8 +67,8 @@ impl Determinize for Dunno {
             // net, so a search may count from zero.
             turns: 0,
         };
-        let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
-        let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(players, rng.fork_seed()) };
+        let score = MatchScore { totals: view.header.totals.clone(), rounds_finished: view.header.round.saturating_sub(1) };
+        let setup = TableSetup { dealer: view.header.dealer, ..TableSetup::new(players, rng.fork_seed()) };
         Ok(Dunno::in_play(view.options.clone(), setup, score, round))
     }
 

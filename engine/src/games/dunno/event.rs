@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
 use crate::card_set::CardSet;
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{Direction, Seat};
 
@@ -114,3 +115,5 @@ pub enum DunnoEvent {
     /// The match is decided.
     MatchEnded(MatchResult),
 }
+
+shell_events!(DunnoEvent);

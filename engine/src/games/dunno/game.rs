@@ -7,13 +7,15 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::DunnoAction;
 use super::event::DunnoEvent;
@@ -77,27 +79,16 @@ impl Dunno {
             }
             score
         });
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, DunnoEvent::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let needed = i32::try_from(self.shell.options.wins_to_match).unwrap_or(i32::MAX);
-        let winners = self.shell.score.at_or_above(needed);
-        if winners.is_empty() {
-            self.shell.phase = Phase::RoundOver;
-            return;
-        }
-        let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-        let result = self.shell.score.result(winners, losers);
-        events.emit(Audience::All, DunnoEvent::MatchEnded(result.clone()));
-        self.shell.result = Some(result);
-        self.shell.phase = Phase::MatchOver;
+        let (needed, players) = (i32::try_from(self.shell.options.wins_to_match).unwrap_or(i32::MAX), self.players());
+        // The first to win the games needed wins the match (RULES.md §4).
+        self.shell.close_round(end, scores, events, |score| {
+            let winners = score.at_or_above(needed);
+            (!winners.is_empty()).then(|| Decided::won_by(winners, players))
+        });
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<DunnoEvent>) -> Result<(), SetupError> {
-        let dealer = self.shell.next_dealer();
-        events.emit(Audience::All, DunnoEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.round_dealt();
+        self.round = self.shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(())
     }
 }
@@ -136,9 +127,7 @@ impl Game for Dunno {
         check_table::<Dunno>(&setup, &options)?;
         options.validate()?;
         let mut shell = MatchShell::new(setup, options);
-        let dealer = shell.next_dealer();
-        events.emit(Audience::All, DunnoEvent::RoundStarted { round: shell.next_round_number(), dealer });
-        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        let round = shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(Dunno { shell, round })
     }
 
@@ -172,11 +161,8 @@ impl Game for Dunno {
             _ => Vec::new(),
         });
         DunnoView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
-            dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
             known_in_hands,
@@ -186,13 +172,8 @@ impl Game for Dunno {
             turn_phase: round.phase,
             stock: round.stock.len(),
             pile: round.pile.len(),
-            turn: round.turn,
             direction: round.direction,
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

@@ -9,6 +9,7 @@
 use crate::card::{Rank, Suit};
 use crate::card_set::{CardSet, bits};
 use crate::error::ActionError;
+use crate::refusal::Refusal;
 
 use super::action::{CardRun, DunnoAction};
 use super::matching::{Top, group_mask, names_suit};
@@ -68,7 +69,7 @@ impl Round {
             (DunnoAction::Draw, TurnPhase::Free | TurnPhase::Owes { .. }) => Ok(()),
             (DunnoAction::Under(cards), TurnPhase::JackUnder) => {
                 if cards.len() > MAX_UNDER_JACK || cards.len() != cards.mask().count_ones() as usize {
-                    return Err(ActionError::illegal(action, "JD takes at most two different cards under it"));
+                    return Err(ActionError::illegal(action, Refusal::TooManyUnderJack));
                 }
                 match cards.iter().find(|&card| !hand.contains(card)) {
                     Some(card) => Err(ActionError::NotInHand { seat, card }),
@@ -77,21 +78,21 @@ impl Round {
             }
             (DunnoAction::Swap(with), TurnPhase::JackSwap) => {
                 if with.index() >= self.players() || with == seat {
-                    Err(ActionError::illegal(action, "swap with another seat at the table"))
+                    Err(ActionError::illegal(action, Refusal::SwapWithAnotherSeat))
                 } else if self.hands[with].is_empty() {
-                    Err(ActionError::illegal(action, format!("{with} holds no card; both hands of a swap must hold cards")))
+                    Err(ActionError::illegal(action, Refusal::SwapWithEmptyHand { seat: with }))
                 } else {
                     Ok(())
                 }
             }
             (DunnoAction::Play { .. } | DunnoAction::Draw, TurnPhase::JackUnder) => {
-                Err(ActionError::illegal(action, "you played JD: put up to two cards under it first (`under 9C 5H`, `under none`)"))
+                Err(ActionError::illegal(action, Refusal::PutUnderJackFirst))
             }
             (DunnoAction::Play { .. } | DunnoAction::Draw, TurnPhase::JackSwap) => {
-                Err(ActionError::illegal(action, "you played a Jack: choose the seat to swap hands with (`swap 2`)"))
+                Err(ActionError::illegal(action, Refusal::ChooseSwapFirst))
             }
-            (DunnoAction::Under(_), _) => Err(ActionError::illegal(action, "cards go under a Jack only right after playing JD")),
-            (DunnoAction::Swap(_), _) => Err(ActionError::illegal(action, "hands are swapped only right after playing a Jack")),
+            (DunnoAction::Under(_), _) => Err(ActionError::illegal(action, Refusal::UnderOnlyAfterJack)),
+            (DunnoAction::Swap(_), _) => Err(ActionError::illegal(action, Refusal::SwapOnlyAfterJack)),
         }
     }
 
@@ -103,41 +104,34 @@ impl Round {
                 return Err(ActionError::NotInHand { seat, card });
             }
             if played & card.bit() != 0 {
-                return Err(ActionError::illegal(action, format!("{card} is listed twice")));
+                return Err(ActionError::illegal(action, Refusal::ListedTwice { card }));
             }
             played |= card.bit();
         }
         let first = cards.first();
         if played & !group_mask(first) != 0 {
-            return Err(ActionError::illegal(action, "the cards of one play share one rank (the two Jokers go together)"));
+            return Err(ActionError::illegal(action, Refusal::MixedRanks));
         }
         if first.is_rank(Rank::Jack) && cards.len() > 1 {
-            return Err(ActionError::illegal(action, "Jacks are played alone"));
+            return Err(ActionError::illegal(action, Refusal::JacksAlone));
         }
         if names_suit(first) != suit.is_some() {
-            return Err(ActionError::illegal(action, "Kings and Queens name a suit (`suit D`); other cards do not"));
+            return Err(ActionError::illegal(action, Refusal::KingsAndQueensNameSuit));
         }
         if self.leading_cards() & first.bit() != 0 {
             return Ok(());
         }
-        let reason = match self.phase {
-            TurnPhase::Owes { draw } => format!(
-                "you owe {draw}: answer with offensive cards playable on {top}, a 3 of its suit or a defensive {draw} of its suit, \
-                 or draw",
-                top = describe(self.top)
-            ),
-            _ => format!("{first} is not playable on {}: match its rank or suit, or play a Queen or a Joker", describe(self.top)),
+        let refusal = match self.phase {
+            TurnPhase::Owes { draw } => Refusal::OwesDraw { count: draw, top: self.top.card },
+            _ => Refusal::NotPlayableOnTop { card: first, top: self.top.card, carrying: carried_suit(self.top) },
         };
-        Err(ActionError::illegal(action, reason))
+        Err(ActionError::illegal(action, refusal))
     }
 }
 
-/// The top card as a player reads it, with the suit it carries when that was chosen.
-fn describe(top: Top) -> String {
-    match top.suit {
-        Some(suit) if top.card.suit() != Some(suit) => format!("{} (carrying {})", top.card, suit.symbol()),
-        _ => top.card.to_string(),
-    }
+/// The suit the top card carries when one was named and it is not the card's own.
+fn carried_suit(top: Top) -> Option<Suit> {
+    top.suit.filter(|&suit| top.card.suit() != Some(suit))
 }
 
 /// Lists `run` (with each suit when it names one), then every longer run made by adding one of

@@ -3,9 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
-use crate::game::Phase;
-use crate::score::{MatchResult, RoundResult};
-use crate::seat::{BySeat, Direction, Seat, SeatSet, Viewer};
+use crate::seat::{BySeat, Direction};
+use crate::view::ViewHeader;
 
 use super::action::DunnoAction;
 use super::options::DunnoOptions;
@@ -14,16 +13,10 @@ use super::round::TurnPhase;
 /// A seat's (or a spectator's) view of a Dunno match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DunnoView {
-    /// Who is looking.
-    pub viewer: Viewer,
+    /// What every game's view shows: viewer, phase, round, dealer, turn, totals, results.
+    pub header: ViewHeader,
     /// The match's options.
     pub options: DunnoOptions,
-    /// Game on, over, or match decided.
-    pub phase: Phase,
-    /// The current (or last) game number, from 1.
-    pub round: u32,
-    /// The game's dealer.
-    pub dealer: Seat,
     /// The viewer's own cards, sorted; `None` for a spectator.
     pub hand: Option<Vec<Card>>,
     /// How many cards each seat holds.
@@ -43,18 +36,8 @@ pub struct DunnoView {
     pub stock: usize,
     /// Cards in the pile.
     pub pile: usize,
-    /// Whose turn it is.
-    pub turn: Seat,
     /// Direction of play.
     pub direction: Direction,
-    /// Seats with a decision now.
-    pub to_act: SeatSet,
     /// The viewer's legal actions now (empty when it is not the viewer's decision).
     pub legal: Vec<DunnoAction>,
-    /// Games won so far, per seat.
-    pub totals: BySeat<i32>,
-    /// The game just finished, hands revealed, until the next deal.
-    pub last_round: Option<RoundResult>,
-    /// The match result once decided.
-    pub result: Option<MatchResult>,
 }

@@ -26,21 +26,21 @@ const CARD_COST: i32 = 10;
 
 impl Determinize for Fool108 {
     fn determinize(view: &Fool108View, seat: Seat, rng: &mut GameRng) -> Result<Fool108, DeterminizeError> {
-        check_view(view.viewer, view.phase, seat)?;
+        check_view(view.header.viewer, view.header.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;
         // The whole pile is in the view: every seat saw each card played.
         let shown =
             SheddingView::whole_pile((DeckKind::Short36, seat), hand, &view.hand_sizes, &view.pile_cards, view.stock, &view.lacking);
         let SheddingDeal { hands, pile, stock } = deal_shedding(shown, rng)?;
         let round = Round {
-            number: view.round,
-            dealer: view.dealer,
+            number: view.header.round,
+            dealer: view.header.dealer,
             first_player: view.first_player,
             hands,
             stock,
             pile,
             to_follow: view.to_follow,
-            turn: view.turn,
+            turn: view.header.turn,
             stage: view.stage,
             direction: view.direction,
             declared: view.declared,
@@ -52,8 +52,8 @@ impl Determinize for Fool108 {
             turns: 0,
             lacking: view.lacking.clone(),
         };
-        let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
-        let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };
+        let score = MatchScore { totals: view.header.totals.clone(), rounds_finished: view.header.round.saturating_sub(1) };
+        let setup = TableSetup { dealer: view.header.dealer, ..TableSetup::new(view.hand_sizes.len(), rng.fork_seed()) };
         Ok(Fool108::in_play(view.options.clone(), setup, score, round))
     }
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
+use crate::match_shell::ShellEvents;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{Direction, Seat};
 
@@ -106,4 +107,19 @@ pub enum Fool108Event {
     RoundEnded(RoundResult),
     /// The match is decided.
     MatchEnded(MatchResult),
+}
+
+impl ShellEvents for Fool108Event {
+    /// 108 Fool announces its deal itself: the round's first player comes with it.
+    fn round_started(_round: u32, _dealer: Seat) -> Option<Fool108Event> {
+        None
+    }
+
+    fn round_ended(result: RoundResult) -> Fool108Event {
+        Fool108Event::RoundEnded(result)
+    }
+
+    fn match_ended(result: MatchResult) -> Fool108Event {
+        Fool108Event::MatchEnded(result)
+    }
 }

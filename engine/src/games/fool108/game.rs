@@ -4,17 +4,20 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, DeckKind, Suit};
+use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards, nth_expanded};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::Fool108Action;
 use super::event::Fool108Event;
@@ -59,10 +62,10 @@ impl Fool108 {
             (Fool108Action::Suit(_), Stage::ChooseSuit) | (Fool108Action::Draw, Stage::Open) | (Fool108Action::Pass, Stage::Drawn) => {
                 Ok(())
             }
-            (Fool108Action::Suit(_), _) => Err(ActionError::illegal(action, "a suit is chosen only after playing a Queen")),
-            (_, Stage::ChooseSuit) => Err(ActionError::illegal(action, "choose the suit to follow your Queen first")),
-            (Fool108Action::Draw, _) => Err(ActionError::illegal(action, "one card may be drawn per turn: play a legal card or pass")),
-            (Fool108Action::Pass, _) => Err(ActionError::illegal(action, "draw a card before passing")),
+            (Fool108Action::Suit(_), _) => Err(ActionError::illegal(action, Refusal::SuitOnlyAfterQueen)),
+            (_, Stage::ChooseSuit) => Err(ActionError::illegal(action, Refusal::NameSuitFirst)),
+            (Fool108Action::Draw, _) => Err(ActionError::illegal(action, Refusal::OneDrawPerTurn)),
+            (Fool108Action::Pass, _) => Err(ActionError::illegal(action, Refusal::DrawBeforePassing)),
             (Fool108Action::Play(card), _) => self.check_play(seat, action, card),
         }
     }
@@ -72,10 +75,10 @@ impl Fool108 {
     fn check_one(&self, seat: Seat) -> Result<(), ActionError> {
         let round = &self.round;
         if round.declared.contains(seat) {
-            return Err(ActionError::illegal(Fool108Action::One, "your \"One!\" already stands"));
+            return Err(ActionError::illegal(Fool108Action::One, Refusal::OneAlreadyDeclared));
         }
         if !round.may_declare(seat) {
-            return Err(ActionError::illegal(Fool108Action::One, "\"One!\" is declared holding one or two cards"));
+            return Err(ActionError::illegal(Fool108Action::One, Refusal::OneNeedsFewCards));
         }
         Ok(())
     }
@@ -86,12 +89,7 @@ impl Fool108 {
             return Err(ActionError::NotInHand { seat, card });
         }
         if card.bit() & self.round.playable_mask() == 0 {
-            let follow = self.round.to_follow;
-            let reason = match follow.rank {
-                Some(rank) => format!("play a {} or a {}, or a Queen", follow.suit.symbol(), rank.label()),
-                None => format!("a Queen asked for {}: play one, or a Queen", follow.suit.symbol()),
-            };
-            return Err(ActionError::illegal(action, reason));
+            return Err(ActionError::illegal(action, self.round.to_follow.refusal(card, Rank::Queen)));
         }
         Ok(())
     }
@@ -131,31 +129,21 @@ impl Fool108 {
     fn end_round(&mut self, end: RoundEnd, events: &mut impl EventSink<Fool108Event>) {
         let one_penalty = i32::try_from(self.shell.options.one_penalty).unwrap_or(i32::MAX);
         let scores = score_round(&self.round, end, one_penalty);
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, Fool108Event::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let losers = self.shell.score.at_or_above(self.shell.options.limit());
-        if losers.is_empty() {
-            self.shell.phase = Phase::RoundOver;
-            return;
-        }
-        let winners = Seat::all(self.players()).filter(|seat| !losers.contains(*seat)).collect();
-        let result = self.shell.score.result(winners, losers);
-        events.emit(Audience::All, Fool108Event::MatchEnded(result.clone()));
-        self.shell.result = Some(result);
-        self.shell.phase = Phase::MatchOver;
+        let (limit, players) = (self.shell.options.limit(), self.players());
+        // Reaching the limit loses (RULES.md §2); everyone else wins.
+        self.shell.close_round(end, scores, events, |score| {
+            let losers = score.at_or_above(limit);
+            (!losers.is_empty()).then(|| Decided::lost_by(losers, players))
+        });
     }
 
     /// Deals round `rounds_finished + 1`; the dealer moves one seat clockwise per round. The
     /// state changes only if the deal succeeds.
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<Fool108Event>) -> Result<(), SetupError> {
-        let finished = self.shell.score.rounds_finished;
-        let dealer = self.shell.next_dealer();
-        let mut rng = self.shell.rng.clone();
         let step = i32::try_from(self.shell.options.reshuffle_penalty_step).unwrap_or(i32::MAX);
-        self.round = Round::deal(self.players(), finished + 1, dealer, step, stacked, &mut rng, events)?;
-        self.shell.rng = rng;
-        self.shell.round_dealt();
+        self.round = self
+            .shell
+            .open_round(events, |start, rng, events| Round::deal(start.players, start.number, start.dealer, step, stacked, rng, events))?;
         Ok(())
     }
 }
@@ -190,8 +178,8 @@ impl Game for Fool108 {
         options.validate()?;
         let step = i32::try_from(options.reshuffle_penalty_step).unwrap_or(i32::MAX);
         let mut shell = MatchShell::new(setup, options);
-        let (number, dealer) = (shell.next_round_number(), shell.next_dealer());
-        let round = Round::deal(setup.players, number, dealer, step, stacked, &mut shell.rng, events)?;
+        let round = shell
+            .open_round(events, |start, rng, events| Round::deal(start.players, start.number, start.dealer, step, stacked, rng, events))?;
         Ok(Fool108 { shell, round })
     }
 
@@ -279,11 +267,8 @@ impl Game for Fool108 {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         Fool108View {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: round.number,
-            dealer: round.dealer,
             first_player: round.first_player,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
@@ -293,17 +278,12 @@ impl Game for Fool108 {
             pile: round.pile.len(),
             pile_cards: round.pile.clone(),
             lacking: round.lacking.clone(),
-            turn: round.turn,
             stage: round.stage,
             direction: round.direction,
             declared: round.declared,
             reshuffles: round.reshuffles,
             reshuffle_penalties: round.reshuffle_penalties.clone(),
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

@@ -23,15 +23,7 @@ pub const ONE_HAND: usize = 2;
 /// Bitmask of the four Queens: legal on anything.
 const QUEENS: u64 = Rank::Queen.mask();
 
-/// What a seat's next play must match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ToFollow {
-    /// The suit to follow: the top card's, or the one chosen after a Queen.
-    pub suit: Suit,
-    /// The rank that also matches; `None` while a Queen is on top (only its suit, or another
-    /// Queen, follows it).
-    pub rank: Option<Rank>,
-}
+pub use crate::follow::ToFollow;
 
 /// Where the turn seat is within its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

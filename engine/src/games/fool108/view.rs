@@ -4,9 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::inference::Lacking;
 use crate::card::Card;
-use crate::game::Phase;
-use crate::score::{MatchResult, RoundResult};
-use crate::seat::{BySeat, Direction, Seat, SeatSet, Viewer};
+use crate::seat::{BySeat, Direction, Seat, SeatSet};
+use crate::view::ViewHeader;
 
 use super::action::Fool108Action;
 use super::options::Fool108Options;
@@ -15,16 +14,10 @@ use super::round::{Stage, ToFollow};
 /// A seat's (or a spectator's) view of a 108 Fool match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fool108View {
-    /// Who is looking.
-    pub viewer: Viewer,
+    /// What every game's view shows: viewer, phase, round, dealer, turn, totals, results.
+    pub header: ViewHeader,
     /// The match's options.
     pub options: Fool108Options,
-    /// Round on, over, or match decided.
-    pub phase: Phase,
-    /// The current (or last) round number, from 1.
-    pub round: u32,
-    /// The round's dealer.
-    pub dealer: Seat,
     /// The seat whose random card opened the round.
     pub first_player: Seat,
     /// The viewer's own cards, sorted; `None` for a spectator.
@@ -44,8 +37,6 @@ pub struct Fool108View {
     pub pile_cards: Vec<Card>,
     /// What each seat showed its hand lacks by drawing instead of playing, as every seat saw.
     pub lacking: BySeat<Lacking>,
-    /// Whose turn it is.
-    pub turn: Seat,
     /// Where the turn seat is within its turn.
     pub stage: Stage,
     /// Direction of play.
@@ -56,14 +47,6 @@ pub struct Fool108View {
     pub reshuffles: u32,
     /// Reshuffle penalties each seat has collected this round.
     pub reshuffle_penalties: BySeat<i32>,
-    /// Seats with a decision now (the turn seat, and any seat that may declare "One!").
-    pub to_act: SeatSet,
     /// The viewer's legal actions now.
     pub legal: Vec<Fool108Action>,
-    /// Match totals.
-    pub totals: BySeat<i32>,
-    /// The round just finished, hands revealed, until the next deal.
-    pub last_round: Option<RoundResult>,
-    /// The match result once decided.
-    pub result: Option<MatchResult>,
 }

@@ -3,10 +3,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Suit};
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::Seat;
 
-use super::round::Exit;
+use super::exit::Exit;
 
 /// A One Hundred and One event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -91,3 +92,5 @@ pub enum HundredOneEvent {
     /// The match is decided.
     MatchEnded(MatchResult),
 }
+
+shell_events!(HundredOneEvent);

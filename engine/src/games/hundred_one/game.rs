@@ -7,14 +7,17 @@ use serde::{Deserialize, Serialize};
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::{CardCounts, CardSet, bits, count_cards, expanded_len, nth_expanded};
 use crate::error::{ActionError, SetupError};
-use crate::event::{Audience, EventSink, NoEvents};
+use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
+use crate::refusal::Refusal;
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::HundredOneAction;
 use super::event::HundredOneEvent;
@@ -55,19 +58,19 @@ impl HundredOne {
         let round = &self.round;
         let card = match (round.stage, action) {
             (Stage::OrderSuit, HundredOneAction::Order(_)) => return Ok(()),
-            (Stage::OrderSuit, _) => return Err(ActionError::illegal(action, "order the suit for the Queen you turned up first")),
+            (Stage::OrderSuit, _) => return Err(ActionError::illegal(action, Refusal::NameSuitFirst)),
             (_, HundredOneAction::Order(_)) => {
-                return Err(ActionError::illegal(action, "only the dealer orders a suit, for a Queen turned up at the deal"));
+                return Err(ActionError::illegal(action, Refusal::OrderOnlyByDealer));
             }
             (_, HundredOneAction::Draw) if round.can_play(seat) => {
-                return Err(ActionError::illegal(action, "you hold a card that covers the top card and must play it"));
+                return Err(ActionError::illegal(action, Refusal::MustCover));
             }
             (_, HundredOneAction::Draw) => return Ok(()),
             (_, HundredOneAction::Play(card)) if card.is_rank(Rank::Queen) => {
-                return Err(ActionError::illegal(action, "a Queen orders the suit to follow"));
+                return Err(ActionError::illegal(action, Refusal::WildNamesSuit { wild: Rank::Queen }));
             }
             (_, HundredOneAction::PlayQueen(card, _)) if !card.is_rank(Rank::Queen) => {
-                return Err(ActionError::illegal(action, "only a Queen orders a suit"));
+                return Err(ActionError::illegal(action, Refusal::OnlyWildNamesSuit { wild: Rank::Queen }));
             }
             (_, HundredOneAction::Play(card) | HundredOneAction::PlayQueen(card, _)) => card,
         };
@@ -75,11 +78,7 @@ impl HundredOne {
             return Err(ActionError::NotInHand { seat, card });
         }
         if card.bit() & round.playable_mask() == 0 {
-            let reason = match round.to_follow.rank {
-                Some(rank) => format!("cover with a {} or a {}, or any Queen", round.to_follow.suit.symbol(), rank.label()),
-                None => format!("a Queen ordered {}: play one, or any Queen", round.to_follow.suit.symbol()),
-            };
-            return Err(ActionError::illegal(action, reason));
+            return Err(ActionError::illegal(action, round.to_follow.refusal(card, Rank::Queen)));
         }
         Ok(())
     }
@@ -119,21 +118,17 @@ impl HundredOne {
             }
             score
         });
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, HundredOneEvent::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let losers: SeatSet = self.shell.score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
-        if losers.is_empty() {
-            self.shell.phase = Phase::RoundOver;
-            return;
-        }
-        let best = self.shell.score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
-        let winners =
-            self.shell.score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
-        let result = self.shell.score.result(winners.collect(), losers);
-        events.emit(Audience::All, HundredOneEvent::MatchEnded(result.clone()));
-        self.shell.result = Some(result);
-        self.shell.phase = Phase::MatchOver;
+        // Passing 101 loses; the lowest total among the rest wins (RULES.md §3).
+        self.shell.close_round(end, scores, events, |score| {
+            let losers: SeatSet = score.totals.seats().filter(|(_, total)| **total > LIMIT).map(|(seat, _)| seat).collect();
+            if losers.is_empty() {
+                return None;
+            }
+            let best = score.totals.seats().filter(|(seat, _)| !losers.contains(*seat)).map(|(_, total)| *total).min();
+            let winners =
+                score.totals.seats().filter(|(seat, total)| !losers.contains(*seat) && Some(**total) == best).map(|(seat, _)| seat);
+            Some(Decided { winners: winners.collect(), losers })
+        });
     }
 }
 
@@ -165,9 +160,7 @@ impl Game for HundredOne {
     ) -> Result<HundredOne, SetupError> {
         check_table::<HundredOne>(&setup, &options)?;
         let mut shell = MatchShell::new(setup, options);
-        let dealer = shell.next_dealer();
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: shell.next_round_number(), dealer });
-        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        let round = shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(HundredOne { shell, round })
     }
 
@@ -237,11 +230,8 @@ impl Game for HundredOne {
         let round = &self.round;
         let legal = viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default();
         HundredOneView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(self.shell.phase == Phase::Playing),
-            dealer: round.dealer,
             hand: viewer.seat().map(|seat| round.hands[seat].to_vec()),
             hand_sizes: round.hands.map(|_, hand| hand.len()),
             top: round.top(),
@@ -250,15 +240,10 @@ impl Game for HundredOne {
             pile: round.pile.len(),
             pile_cards: round.pile.clone(),
             lacking: round.lacking.clone(),
-            turn: round.turn,
             stage: round.stage,
             out: round.out,
             exits: round.exits.clone(),
-            to_act: self.to_act(),
             legal,
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 
@@ -266,22 +251,7 @@ impl Game for HundredOne {
         if self.shell.phase != Phase::RoundOver {
             return Err(ActionError::NotBetweenRounds);
         }
-        // Deal on a copy of the RNG and into a buffer so a refused stacked deck changes nothing.
-        let dealer = self.shell.next_dealer();
-        let mut rng = self.shell.rng.clone();
-        let mut dealt = Vec::new();
-        let round = if events.wants_events() {
-            Round::deal(self.players(), dealer, stacked, &mut rng, &mut dealt)?
-        } else {
-            Round::deal(self.players(), dealer, stacked, &mut rng, &mut NoEvents)?
-        };
-        events.emit(Audience::All, HundredOneEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
-        for addressed in dealt {
-            events.emit(addressed.audience, addressed.event);
-        }
-        self.shell.rng = rng;
-        self.round = round;
-        self.shell.round_dealt();
+        self.round = self.shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(())
     }
 

@@ -31,6 +31,7 @@
 mod action;
 mod determinize;
 mod event;
+mod exit;
 mod game;
 mod options;
 mod round;
@@ -41,7 +42,8 @@ mod tests;
 
 pub use action::HundredOneAction;
 pub use event::HundredOneEvent;
+pub use exit::Exit;
 pub use game::{HundredOne, LIMIT};
 pub use options::HundredOneOptions;
-pub use round::{Exit, HAND_SIZE, Round, Stage, ToFollow, card_points};
+pub use round::{HAND_SIZE, Round, Stage, ToFollow, card_points};
 pub use view::HundredOneView;

@@ -13,6 +13,7 @@ use crate::rng::GameRng;
 use crate::seat::{BySeat, Seat, SeatSet};
 
 use super::event::HundredOneEvent;
+use super::exit::Exit;
 
 /// Cards dealt to each seat (the dealer gets one more, turned face up).
 pub const HAND_SIZE: usize = 4;
@@ -21,17 +22,8 @@ pub const HAND_SIZE: usize = 4;
 const QUEENS: u64 = Rank::Queen.mask();
 /// The king of spades: the next seat draws five and misses its turn.
 const KING_OF_SPADES: Card = Card::new(Rank::King, Suit::Spades);
-/// The queen of spades: going out on it is worth −40.
-const QUEEN_OF_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
 
-/// What the next card must cover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ToFollow {
-    /// The suit to follow: the top card's, or the one ordered with a Queen.
-    pub suit: Suit,
-    /// The rank that also covers; `None` once a Queen's suit is ordered (or still to order).
-    pub rank: Option<Rank>,
-}
+pub use crate::follow::ToFollow;
 
 /// What the seat whose turn it is has to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -43,42 +35,6 @@ pub enum Stage {
     Turn,
     /// The seat played an 8 and must cover it at once, drawing until able if need be.
     CoverEight,
-}
-
-/// The card a seat went out on, as far as scoring cares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Exit {
-    /// Any card but a Queen: the seat scores 0.
-    Plain,
-    /// A Queen other than spades: −20.
-    Queen,
-    /// The queen of spades: −40.
-    QueenOfSpades,
-}
-
-impl Exit {
-    /// The exit made by going out on `card`.
-    #[must_use]
-    pub fn on(card: Card) -> Exit {
-        if card == QUEEN_OF_SPADES {
-            Exit::QueenOfSpades
-        } else if card.is_rank(Rank::Queen) {
-            Exit::Queen
-        } else {
-            Exit::Plain
-        }
-    }
-
-    /// The bonus this exit scores (RULES.md §3, Scoring).
-    #[must_use]
-    pub const fn bonus(self) -> i32 {
-        match self {
-            Exit::Plain => 0,
-            Exit::Queen => -20,
-            Exit::QueenOfSpades => -40,
-        }
-    }
 }
 
 /// What a card laid on the pile does to the next seat still in the round.

@@ -28,7 +28,7 @@ const PLAYOUT_PATIENCE: u32 = 240;
 
 impl Determinize for Youglouf {
     fn determinize(view: &YougloufView, seat: Seat, rng: &mut GameRng) -> Result<Youglouf, DeterminizeError> {
-        check_view(view.viewer, view.phase, seat)?;
+        check_view(view.header.viewer, view.header.phase, seat)?;
         let known_slots = view.slots.iter().flatten().filter_map(|slot| match slot {
             SlotView::Known(card) => Some(*card),
             SlotView::Empty | SlotView::FaceDown => None,
@@ -76,21 +76,21 @@ impl Determinize for Youglouf {
         let mut open_deck = Vec::with_capacity(DeckKind::Standard52.len());
         open_deck.extend_from_slice(&view.open_deck);
         let round = Round {
-            dealer: view.dealer,
+            dealer: view.header.dealer,
             hands,
             stock: Stock::from_top_first(&unseen),
             open_deck,
             knowledge,
             looked: view.looked,
-            turn: view.turn,
+            turn: view.header.turn,
             stage,
             declarer: view.declarer,
             // The count of actions this round is not in the view; the turn cap is a safety
             // net, so a search may count from zero.
             actions: 0,
         };
-        let score = MatchScore { totals: view.totals.clone(), rounds_finished: view.round.saturating_sub(1) };
-        let setup = TableSetup { dealer: view.dealer, ..TableSetup::new(players, rng.fork_seed()) };
+        let score = MatchScore { totals: view.header.totals.clone(), rounds_finished: view.header.round.saturating_sub(1) };
+        let setup = TableSetup { dealer: view.header.dealer, ..TableSetup::new(players, rng.fork_seed()) };
         Ok(Youglouf::in_play(view.options.clone(), setup, score, round))
     }
 

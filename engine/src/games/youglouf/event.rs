@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
+use crate::match_shell::shell_events;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::Seat;
 
@@ -206,3 +207,5 @@ pub enum YougloufEvent {
     /// The game (our match) is decided.
     MatchEnded(MatchResult),
 }
+
+shell_events!(YougloufEvent);

@@ -11,10 +11,12 @@ use crate::error::{ActionError, SetupError};
 use crate::event::{Audience, EventSink};
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::view::ViewHeader;
 
 use super::action::YougloufAction;
 use super::event::YougloufEvent;
@@ -185,27 +187,12 @@ impl Youglouf {
             RoundEnd::Called(declarer) => score_called(&self.round, declarer),
             _ => self.round.hands.map(|seat, _| SeatScore { cards: self.round.cards_of(seat).collect(), ..SeatScore::default() }),
         };
-        let result = self.shell.score.record(end, scores);
-        events.emit(Audience::All, YougloufEvent::RoundEnded(result.clone()));
-        self.shell.last_round = Some(result);
-        let limit = self.shell.options.score_limit;
-        if limit == 0 || !self.shell.score.at_or_above(i32::try_from(limit).unwrap_or(i32::MAX)).is_empty() {
-            let winners = self.shell.score.lowest();
-            let losers = Seat::all(self.players()).filter(|seat| !winners.contains(*seat)).collect();
-            let result = self.shell.score.result(winners, losers);
-            events.emit(Audience::All, YougloufEvent::MatchEnded(result.clone()));
-            self.shell.result = Some(result);
-            self.shell.phase = Phase::MatchOver;
-        } else {
-            self.shell.phase = Phase::RoundOver;
-        }
+        let (limit, players) = (self.shell.options.score_limit, self.players());
+        self.shell.close_round(end, scores, events, |score| Decided::lowest_at_limit(score, limit, players));
     }
 
     fn deal(&mut self, stacked: Option<&[Card]>, events: &mut impl EventSink<YougloufEvent>) -> Result<(), SetupError> {
-        let dealer = self.shell.next_dealer();
-        events.emit(Audience::All, YougloufEvent::RoundStarted { round: self.shell.next_round_number(), dealer });
-        self.round = Round::deal(self.players(), dealer, stacked, &mut self.shell.rng, events)?;
-        self.shell.round_dealt();
+        self.round = self.shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(())
     }
 }
@@ -238,9 +225,7 @@ impl Game for Youglouf {
     ) -> Result<Youglouf, SetupError> {
         check_table::<Youglouf>(&setup, &options)?;
         let mut shell = MatchShell::new(setup, options);
-        let dealer = shell.next_dealer();
-        events.emit(Audience::All, YougloufEvent::RoundStarted { round: shell.next_round_number(), dealer });
-        let round = Round::deal(setup.players, dealer, stacked, &mut shell.rng, events)?;
+        let round = shell.open_round(events, |start, rng, events| Round::deal(start.players, start.dealer, stacked, rng, events))?;
         Ok(Youglouf { shell, round })
     }
 
@@ -316,12 +301,8 @@ impl Game for Youglouf {
         let round = &self.round;
         let playing = self.shell.phase == Phase::Playing;
         YougloufView {
-            viewer,
+            header: ViewHeader::new(&self.shell, viewer, round.dealer, round.turn, self.to_act()),
             options: self.shell.options.clone(),
-            phase: self.shell.phase,
-            round: self.shell.score.rounds_finished + u32::from(playing),
-            dealer: round.dealer,
-            turn: round.turn,
             step: step_view(round, viewer),
             slots: slot_views(round, viewer, !playing),
             looked: round.looked,
@@ -329,11 +310,7 @@ impl Game for Youglouf {
             closed_deck: round.stock.len(),
             snap_open: playing && round.snap_window_open(),
             declarer: round.declarer,
-            to_act: self.to_act(),
             legal: viewer.seat().map(|seat| self.legal_actions(seat)).unwrap_or_default(),
-            totals: self.shell.score.totals.clone(),
-            last_round: self.shell.last_round.clone(),
-            result: self.shell.result.clone(),
         }
     }
 

@@ -3,6 +3,7 @@
 //! card: offering only the right snaps would tell a seat what it holds.
 
 use crate::error::ActionError;
+use crate::refusal::Refusal;
 use crate::seat::Seat;
 
 use super::action::YougloufAction;
@@ -78,7 +79,7 @@ fn exchange_possible(round: &Round, seat: Seat) -> bool {
 /// # Errors
 /// The action is not `seat`'s to take now.
 pub fn check(round: &Round, seat: Seat, action: YougloufAction) -> Result<(), ActionError> {
-    let illegal = |reason: &str| Err(ActionError::illegal(action, reason));
+    let illegal = |refusal: Refusal| Err(ActionError::illegal(action, refusal));
     // Seats and slots come from untrusted notation: a seat off the table holds nothing.
     let holds = |owner: Seat, slot: u8| owner.index() < round.players() && round.card_at(owner, usize::from(slot)).is_some();
     if seat.index() >= round.players() {
@@ -86,25 +87,25 @@ pub fn check(round: &Round, seat: Seat, action: YougloufAction) -> Result<(), Ac
     }
     if let YougloufAction::Snap(slot) = action {
         if !round.snap_window_open() {
-            return illegal("no card has landed on the open deck since the last card was taken");
+            return illegal(Refusal::NoSnapWindow);
         }
         if !holds(seat, slot) {
-            return illegal("you have no card in that slot");
+            return illegal(Refusal::EmptySlot);
         }
         if !round.may_snap(seat) {
-            return illegal("in the last round only the declarer may snap their last card");
+            return illegal(Refusal::OnlyDeclarerSnapsLast);
         }
         return Ok(());
     }
     if round.stage == Stage::Looking {
         let YougloufAction::Look(first, second) = action else {
-            return illegal("everyone first looks at two of their cards");
+            return illegal(Refusal::LookFirst);
         };
         if round.looked.contains(seat) {
-            return illegal("you have had your one look");
+            return illegal(Refusal::AlreadyLooked);
         }
         if first >= second || !holds(seat, first) || !holds(seat, second) {
-            return illegal("look at two different cards of yours");
+            return illegal(Refusal::LookAtTwoCards);
         }
         return Ok(());
     }
@@ -112,25 +113,21 @@ pub fn check(round: &Round, seat: Seat, action: YougloufAction) -> Result<(), Ac
         return Err(ActionError::NotYourTurn { seat });
     }
     match (round.stage, action) {
-        (Stage::Draw, YougloufAction::Draw) if !round.can_draw() => illegal("the closed deck is empty and cannot be refilled"),
-        (Stage::Draw, YougloufAction::Take) if round.open_deck.is_empty() => illegal("the open deck is empty"),
+        (Stage::Draw, YougloufAction::Draw) if !round.can_draw() => illegal(Refusal::ClosedDeckEmpty),
+        (Stage::Draw, YougloufAction::Take) if round.open_deck.is_empty() => illegal(Refusal::OpenDeckEmpty),
         (Stage::Holding { .. }, YougloufAction::Replace(slot)) | (Stage::Power(Power::Peek), YougloufAction::Peek(slot))
             if !holds(seat, slot) =>
         {
-            illegal("you have no card in that slot")
+            illegal(Refusal::EmptySlot)
         }
         (Stage::Power(Power::Spy), YougloufAction::Spy(owner, slot)) if owner == seat || !holds(owner, slot) => {
-            illegal("name a card of an opponent")
+            illegal(Refusal::NameOpponentCard)
         }
-        (Stage::Power(Power::Exchange), YougloufAction::Exchange(mine, _, _)) if !holds(seat, mine) => {
-            illegal("you have no card in that slot")
-        }
+        (Stage::Power(Power::Exchange), YougloufAction::Exchange(mine, _, _)) if !holds(seat, mine) => illegal(Refusal::EmptySlot),
         (Stage::Power(Power::Exchange), YougloufAction::Exchange(_, owner, slot)) if owner == seat || !holds(owner, slot) => {
-            illegal("name a card of an opponent")
+            illegal(Refusal::NameOpponentCard)
         }
-        (Stage::Power(Power::Exchange), YougloufAction::Skip) if exchange_possible(round, seat) => {
-            illegal("a Queen's exchange is compulsory")
-        }
+        (Stage::Power(Power::Exchange), YougloufAction::Skip) if exchange_possible(round, seat) => illegal(Refusal::ExchangeCompulsory),
         (Stage::Draw, YougloufAction::Draw | YougloufAction::Take)
         | (Stage::Holding { .. }, YougloufAction::Replace(_) | YougloufAction::Drop)
         | (Stage::Power(Power::Peek), YougloufAction::Peek(_))
@@ -138,14 +135,14 @@ pub fn check(round: &Round, seat: Seat, action: YougloufAction) -> Result<(), Ac
         | (Stage::Power(Power::Exchange), YougloufAction::Exchange(..))
         | (Stage::Power(_), YougloufAction::Skip)
         | (Stage::Finishing, YougloufAction::End | YougloufAction::Youglouf) => Ok(()),
-        (Stage::Draw, _) => illegal("take a card from the closed or the open deck"),
-        (Stage::Holding { .. }, _) => illegal("replace one of your cards with the taken card, or drop it"),
+        (Stage::Draw, _) => illegal(Refusal::DrawOrTake),
+        (Stage::Holding { .. }, _) => illegal(Refusal::ReplaceOrDrop),
         (Stage::Power(power), _) => illegal(match power {
-            Power::Peek => "use the power (peek at one of your cards) or skip it",
-            Power::Spy => "use the power (spy on an opponent's card) or skip it",
-            Power::Exchange => "exchange one of your cards with an opponent's",
+            Power::Peek => Refusal::PeekOrSkip,
+            Power::Spy => Refusal::SpyOrSkip,
+            Power::Exchange => Refusal::MustExchange,
         }),
-        (Stage::Finishing, _) => illegal("end your turn, or declare Youglouf"),
-        (Stage::Looking, _) => illegal("everyone first looks at two of their cards"),
+        (Stage::Finishing, _) => illegal(Refusal::EndOrDeclare),
+        (Stage::Looking, _) => illegal(Refusal::LookFirst),
     }
 }

@@ -5,9 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
-use crate::game::Phase;
-use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::view::ViewHeader;
 
 use super::action::YougloufAction;
 use super::event::{Power, Source};
@@ -51,18 +50,10 @@ pub enum StepView {
 /// A seat's (or a spectator's) view of a Youglouf match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct YougloufView {
-    /// Who is looking.
-    pub viewer: Viewer,
+    /// What every game's view shows: viewer, phase, round, dealer, turn, totals, results.
+    pub header: ViewHeader,
     /// The options.
     pub options: YougloufOptions,
-    /// Round on, over, or game decided.
-    pub phase: Phase,
-    /// The current (or last) round number, from 1.
-    pub round: u32,
-    /// The round's dealer.
-    pub dealer: Seat,
-    /// Whose turn it is.
-    pub turn: Seat,
     /// What the round waits for.
     pub step: StepView,
     /// Every seat's slots, as the viewer knows them.
@@ -77,16 +68,8 @@ pub struct YougloufView {
     pub snap_open: bool,
     /// The declarer, once someone has declared "Youglouf".
     pub declarer: Option<Seat>,
-    /// Seats with a decision now (several while a snap window is open).
-    pub to_act: SeatSet,
     /// The viewer's legal actions now.
     pub legal: Vec<YougloufAction>,
-    /// Game totals.
-    pub totals: BySeat<i32>,
-    /// The round just finished, hands revealed, until the next deal.
-    pub last_round: Option<RoundResult>,
-    /// The game's result once decided.
-    pub result: Option<MatchResult>,
 }
 
 /// Whether `viewer` has seen the card the turn player holds.

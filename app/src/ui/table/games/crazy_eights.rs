@@ -57,11 +57,11 @@ pub fn facts(view: &CrazyEightsView) -> TableFacts {
         }
     };
     TableFacts {
-        turn: (view.phase == cardtable_engine::Phase::Playing).then_some(view.turn),
+        turn: (view.header.phase == cardtable_engine::Phase::Playing).then_some(view.header.turn),
         seats: view
             .hand_sizes
             .seats()
-            .map(|(seat, &cards)| SeatFacts { cards, total: view.totals[seat], ..SeatFacts::default() })
+            .map(|(seat, &cards)| SeatFacts { cards, total: view.header.totals[seat], ..SeatFacts::default() })
             .collect(),
         hand: view.hand.clone(),
         offers,

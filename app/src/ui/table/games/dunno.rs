@@ -55,12 +55,12 @@ pub fn facts(view: &DunnoView) -> TableFacts {
         .seats()
         .map(|(seat, &cards)| SeatFacts {
             cards,
-            total: view.totals[seat],
+            total: view.header.totals[seat],
             known: view.known_in_hands[seat].clone(),
             ..SeatFacts::default()
         })
         .collect();
-    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: view.hand.clone(), offers, why_not }
+    TableFacts { turn: (view.header.phase == Phase::Playing).then_some(view.header.turn), seats, hand: view.hand.clone(), offers, why_not }
 }
 
 /// Draws the centre: stock, pile with its carried suit, the draw value, direction.

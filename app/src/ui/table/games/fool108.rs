@@ -69,10 +69,10 @@ pub fn facts(view: &Fool108View) -> TableFacts {
             if view.reshuffle_penalties[seat] > 0 {
                 notes.push(tr!("fool-note-reshuffle", points = view.reshuffle_penalties[seat]));
             }
-            SeatFacts { cards, total: view.totals[seat], notes, ..SeatFacts::default() }
+            SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: view.hand.clone(), offers, why_not }
+    TableFacts { turn: (view.header.phase == Phase::Playing).then_some(view.header.turn), seats, hand: view.hand.clone(), offers, why_not }
 }
 
 /// Draws the centre: stock, pile, what to follow, direction, the turn's stage.

@@ -51,10 +51,10 @@ pub fn facts(view: &HundredOneView) -> TableFacts {
                 None if view.out.contains(seat) => vec![tr!("h101-note-out")],
                 None => Vec::new(),
             };
-            SeatFacts { cards, total: view.totals[seat], notes, ..SeatFacts::default() }
+            SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: view.hand.clone(), offers, why_not }
+    TableFacts { turn: (view.header.phase == Phase::Playing).then_some(view.header.turn), seats, hand: view.hand.clone(), offers, why_not }
 }
 
 /// Draws the centre: stock, pile, what to cover, and an 8 waiting to be covered.

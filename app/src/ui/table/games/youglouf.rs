@@ -118,24 +118,30 @@ pub fn facts(view: &YougloufView) -> TableFacts {
             if view.declarer == Some(seat) {
                 notes.push(tr!("yg-note-declarer"));
             }
-            if view.phase == Phase::Playing && view.step == StepView::Looking && !view.looked.contains(seat) {
+            if view.header.phase == Phase::Playing && view.step == StepView::Looking && !view.looked.contains(seat) {
                 notes.push(tr!("yg-note-looking"));
             }
             SeatFacts {
                 cards: slots.iter().filter(|slot| **slot != SlotView::Empty).count(),
-                total: view.totals[seat],
+                total: view.header.totals[seat],
                 notes,
                 known: Vec::new(),
                 slots: Some(slots.iter().map(slot_look).collect()),
             }
         })
         .collect();
-    TableFacts { turn: (view.phase == Phase::Playing).then_some(view.turn), seats, hand: None, offers: Vec::new(), why_not: String::new() }
+    TableFacts {
+        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
+        seats,
+        hand: None,
+        offers: Vec::new(),
+        why_not: String::new(),
+    }
 }
 
 /// What the round waits for, in a sentence.
 fn step_text(view: &YougloufView, name: &dyn Fn(Seat) -> String) -> String {
-    let turn = name(view.turn);
+    let turn = name(view.header.turn);
     match view.step {
         StepView::Looking => tr!("yg-step-looking"),
         StepView::Draw => tr!("yg-step-draw", name = turn),
@@ -175,7 +181,7 @@ pub fn centre(ui: &mut egui::Ui, view: &YougloufView, height: f32, look: CardLoo
 
 /// The status line under the centre, with names.
 pub fn status(ui: &mut egui::Ui, view: &YougloufView, names: &[String]) {
-    if view.phase == Phase::Playing {
+    if view.header.phase == Phase::Playing {
         let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
         ui.label(RichText::new(step_text(view, &name)).color(theme::INK_DIM));
     }
@@ -193,7 +199,7 @@ pub struct SlotClick {
 /// Which slots of `owner` can be clicked now for the viewer, given the picks in progress.
 #[must_use]
 pub fn clickable(view: &YougloufView, picks: &YougloufPicks, owner: Seat) -> Vec<u8> {
-    let Some(me) = view.viewer.seat() else { return Vec::new() };
+    let Some(me) = view.header.viewer.seat() else { return Vec::new() };
     let mut slots: Vec<u8> = view
         .legal
         .iter()
@@ -218,7 +224,7 @@ pub fn clickable(view: &YougloufView, picks: &YougloufPicks, owner: Seat) -> Vec
 
 /// Turns a slot click into an action, or into a pick that waits for more.
 pub fn on_click(view: &YougloufView, picks: &mut YougloufPicks, click: SlotClick) -> Option<AnyAction> {
-    let me = view.viewer.seat()?;
+    let me = view.header.viewer.seat()?;
     let legal = |action: YougloufAction| view.legal.contains(&action).then_some(AnyAction::Youglouf(action));
     if picks.snapping && click.seat == me {
         picks.snapping = false;
@@ -316,7 +322,7 @@ pub struct OwnArea<'a> {
 /// The viewer's own slots and the buttons of its step; returns the action chosen.
 pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPicks, area: OwnArea<'_>, keys: &Keys) -> Option<AnyAction> {
     let OwnArea { name: own_name, height, look, grace_left } = area;
-    let me = view.viewer.seat()?;
+    let me = view.header.viewer.seat()?;
     let mut chosen = keyboard_slot(view, picks, keys);
     let slots: Vec<SlotLook> = view.slots[me].iter().map(slot_look).collect();
     let clickable_own = clickable(view, picks, me);
@@ -391,10 +397,10 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
     });
     let hint = match view.step {
         StepView::Looking if view.legal.iter().any(|action| matches!(action, YougloufAction::Look(..))) => Some(tr!("yg-hint-look")),
-        StepView::Holding { .. } if view.turn == me => Some(tr!("yg-hint-replace")),
-        StepView::Power(Power::Peek) if view.turn == me => Some(tr!("yg-hint-peek")),
-        StepView::Power(Power::Spy) if view.turn == me => Some(tr!("yg-hint-spy")),
-        StepView::Power(Power::Exchange) if view.turn == me => {
+        StepView::Holding { .. } if view.header.turn == me => Some(tr!("yg-hint-replace")),
+        StepView::Power(Power::Peek) if view.header.turn == me => Some(tr!("yg-hint-peek")),
+        StepView::Power(Power::Spy) if view.header.turn == me => Some(tr!("yg-hint-spy")),
+        StepView::Power(Power::Exchange) if view.header.turn == me => {
             Some(if picks.exchange_own.is_some() { tr!("yg-hint-exchange-theirs") } else { tr!("yg-hint-exchange-own") })
         }
         _ if picks.snapping => Some(tr!("yg-hint-snap")),
@@ -417,7 +423,7 @@ fn targets_others(view: &YougloufView, picks: &YougloufPicks) -> bool {
 /// slot's number).
 fn keyboard_slot(view: &YougloufView, picks: &mut YougloufPicks, keys: &Keys) -> Option<AnyAction> {
     let digit = keys.digit?;
-    let me = view.viewer.seat()?;
+    let me = view.header.viewer.seat()?;
     let click = if targets_others(view, picks) && !picks.snapping {
         match picks.seat_typed.take() {
             None => {

@@ -3,6 +3,7 @@
 use super::{act, hand, refused, table};
 use crate::game::Game;
 use crate::games::dunno::TurnPhase;
+use crate::refusal::Refusal;
 use crate::seat::Seat;
 
 const SEAT1: &str = "9S 9D 8S 8D 3D";
@@ -16,7 +17,8 @@ fn same_rank_or_same_suit_is_playable() {
     assert_eq!(listed, ["play 6C", "play 6C 6H", "play 2D", "play 6H", "play 6H 6C", "draw"]);
     for card in ["5S", "4H"] {
         let error = refused(&mut game, 0, &format!("play {card}"));
-        assert!(error.to_string().contains("not playable"), "{card}: {error}");
+        let expected = Refusal::NotPlayableOnTop { card: card.parse().expect("card"), top: "6D".parse().expect("card"), carrying: None };
+        assert_eq!(error.refusal(), Some(expected), "{card}: {error}");
     }
     act(&mut game, 0, "play 6H");
     assert_eq!(game.round().top.card.to_string(), "6H");
@@ -109,7 +111,7 @@ fn every_order_with_a_playable_first_card_is_listed() {
 fn jacks_are_played_alone() {
     let mut game = table(&["JH JS 5C 4H 2H", SEAT1, SEAT2], "9H");
     let error = refused(&mut game, 0, "play JH JS");
-    assert!(error.to_string().contains("alone"), "{error}");
+    assert_eq!(error.refusal(), Some(Refusal::JacksAlone), "{error}");
     act(&mut game, 0, "play JH");
 }
 

@@ -1,7 +1,9 @@
 //! RULES.md §2, matching and drawing: suit or rank, Queens on anything with a chosen suit, the
 //! voluntary draw and then play-or-pass.
 
+use crate::card::{Rank, Suit};
 use crate::error::ActionError;
+use crate::refusal::Refusal;
 use crate::seat::Seat;
 
 use super::super::Stage;
@@ -17,7 +19,8 @@ fn a_legal_card_matches_the_top_cards_suit_or_rank_or_is_a_queen() {
     let mut game = table(&hands, "", "8H");
     assert_eq!(legal(&game, 1), ["play QC", "play KH", "play 8S", "draw"]);
     let error = refuse(&mut game, 1, "play 6D");
-    assert!(matches!(error, ActionError::Illegal { .. }), "{error}");
+    let expected = Refusal::DoesNotFollow { card: card("6D"), suit: Suit::Hearts, rank: Rank::Eight, wild: Rank::Queen };
+    assert_eq!(error.refusal(), Some(expected), "{error}");
     assert_eq!(refuse(&mut game, 1, "play AH"), ActionError::NotInHand { seat: Seat(1), card: card("AH") });
     assert_eq!(refuse(&mut game, 2, "play 8C"), ActionError::NotYourTurn { seat: Seat(2) });
     act(&mut game, 1, "play 8S");

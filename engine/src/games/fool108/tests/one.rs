@@ -2,6 +2,7 @@
 //! turns; it lapses when the hand grows above two; going out without it costs `one_penalty`.
 
 use crate::game::{DEFAULT_TURN_CAP, Game};
+use crate::refusal::Refusal;
 use crate::score::{RoundEnd, ScoreKind};
 use crate::seat::{Seat, SeatSet};
 
@@ -33,7 +34,7 @@ fn one_is_a_free_action_with_one_or_two_cards_also_out_of_turn() {
     assert_eq!(events, vec![Fool108Event::DeclaredOne { seat: Seat(0) }]);
     assert_eq!(game.round().turn, Seat(1), "a declaration takes no turn");
     assert_eq!(to_act(&game), vec![1]);
-    assert!(refuse(&mut game, 0, "one").to_string().contains("already stands"));
+    assert_eq!(refuse(&mut game, 0, "one").refusal(), Some(Refusal::OneAlreadyDeclared));
     act(&mut game, 1, "play JS");
     assert_eq!(legal(&game, 1), ["one"], "seat 1 holds two cards now");
     assert_eq!(legal(&game, 0), ["play JD", "draw"], "seat 0 declared already");

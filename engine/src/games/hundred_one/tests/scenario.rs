@@ -24,7 +24,7 @@ fn the_documented_scenario_plays_as_described() {
     assert!(round.scores[Seat(1)].items.contains(&ScoreItem { kind: ScoreKind::QueenExit, points: -20 }));
     assert_eq!(round.scores[Seat(0)].cards.len(), 3);
     let AnyView::HundredOne(view) = &outcome.views[Seat(0)] else { panic!("a One Hundred and One view") };
-    assert_eq!(view.round, 2);
-    assert_eq!(view.dealer, Seat(1));
+    assert_eq!(view.header.round, 2);
+    assert_eq!(view.header.dealer, Seat(1));
     assert_eq!(view.legal, [HundredOneAction::Draw], "hearts ordered; seat 0 holds only clubs");
 }
