@@ -305,7 +305,7 @@ mod tests {
             let AnyView::CrazyEights(view) = game.view(Viewer::Seat(game.to_act().first().expect("someone acts"))) else {
                 unreachable!("a Crazy Eights view")
             };
-            assert_eq!(view.phase, Phase::Playing);
+            assert_eq!(view.header.phase, Phase::Playing);
             let hand = view.hand.clone().expect("a seat's hand");
             if let Some(position) = hand.iter().take(4).position(|card| card.is_rank(Rank::Eight)) {
                 return (crazy_eights::facts(&view), position);
