@@ -30,6 +30,13 @@ async fn heard(listener: &Listener, within: Duration, wanted: impl Fn(&[Discover
 fn discovered_on_loopback(mut config: DiscoveryConfig) {
     runtime().block_on(async {
         let listener = Listener::start(&config).expect("listens on loopback");
+        // The join screen repaints on news only: a new host, or a change in what it announces.
+        let wakes = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = wakes.clone();
+        listener.wake_with(std::sync::Arc::new(move || {
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }));
+        let woken = || wakes.load(std::sync::atomic::Ordering::SeqCst);
         // Port 0 picked a free port: announce to it.
         config.port = listener.port();
         let identity = Identity::generate().expect("identity");
@@ -42,11 +49,16 @@ fn discovered_on_loopback(mut config: DiscoveryConfig) {
         assert_eq!(hosts[0].announcement, announcement);
         assert_eq!(hosts[0].address().ip(), IpAddr::V4(Ipv4Addr::LOCALHOST));
         assert_eq!(hosts[0].address().port(), 47_001, "the QUIC port, not the announcement's");
+        assert_eq!(woken(), 1, "the first announcement wakes the screen");
+        // The same announcement again (one per interval) is no news.
+        tokio::time::sleep(config.interval * 2 + Duration::from_millis(100)).await;
+        assert_eq!(woken(), 1, "repeated announcements do not wake the screen");
         // What is announced can change (seats fill up).
         announcer.update(|announcement| announcement.open_seats = 2);
         let hosts =
             heard(&listener, Duration::from_secs(3), |hosts| hosts.first().is_some_and(|host| host.announcement.open_seats == 2)).await;
         assert_eq!(hosts[0].announcement.open_seats, 2);
+        assert_eq!(woken(), 2, "a change wakes it");
         // A host that stops announcing drops off the list.
         drop(announcer);
         let hosts = heard(&listener, Duration::from_secs(5), <[Discovered]>::is_empty).await;

@@ -268,9 +268,14 @@ struct HeardHost {
 
 impl Heard {
     /// Takes in an announcement from `address` at `now`, within [`MAX_HOSTS`] and
-    /// [`MAX_ADDRESSES`].
-    fn hear(&mut self, announcement: Announcement, address: SocketAddr, now: Instant) {
+    /// [`MAX_ADDRESSES`]; returns whether it told something new (a host, an address, or a
+    /// change in what a host announces).
+    fn hear(&mut self, announcement: Announcement, address: SocketAddr, now: Instant) -> bool {
         let fingerprint = announcement.fingerprint;
+        let news = self
+            .hosts
+            .get(&fingerprint)
+            .is_none_or(|host| host.announcement != announcement || !host.addresses.iter().any(|(known, _)| *known == address));
         if !self.hosts.contains_key(&fingerprint) && self.hosts.len() >= MAX_HOSTS {
             let oldest = self.hosts.iter().min_by_key(|(_, host)| host.heard).map(|(fingerprint, _)| *fingerprint);
             if let Some(oldest) = oldest {
@@ -291,6 +296,7 @@ impl Heard {
         } else if let Some(oldest) = host.addresses.iter_mut().min_by_key(|(_, heard)| *heard) {
             *oldest = (address, now);
         }
+        news
     }
 
     /// The hosts heard within `expiry` of `now`, by name; older addresses and hosts are dropped.
@@ -319,9 +325,10 @@ impl Heard {
 }
 
 /// Listens for announcements until dropped.
-#[derive(Debug)]
 pub struct Listener {
     heard: Arc<Mutex<Heard>>,
+    /// Called when a new host or a new address of one is heard (the join screen repaints).
+    waker: Arc<Mutex<Option<crate::net::Waker>>>,
     expiry: Duration,
     port: u16,
     task: JoinHandle<()>,
@@ -339,18 +346,30 @@ impl Listener {
         let port = socket.local_addr().map_err(error)?.port();
         let heard: Arc<Mutex<Heard>> = Arc::default();
         let writer = heard.clone();
+        let waker: Arc<Mutex<Option<crate::net::Waker>>> = Arc::default();
+        let wake = waker.clone();
         let task = tokio::spawn(async move {
             let mut buffer = [0; MAX_DATAGRAM];
             loop {
                 let Ok((len, from)) = socket.recv_from(&mut buffer).await else { continue };
                 let Some(announcement) = read_announcement(&buffer[..len]) else { continue };
                 let address = SocketAddr::new(from.ip(), announcement.port);
-                if let Ok(mut heard) = writer.lock() {
-                    heard.hear(announcement, address, Instant::now());
+                let news = writer.lock().is_ok_and(|mut heard| heard.hear(announcement, address, Instant::now()));
+                // Only news wakes the screen: a host announcing again every second does not.
+                if news && let Some(waker) = wake.lock().ok().and_then(|waker| waker.clone()) {
+                    waker();
                 }
             }
         });
-        Ok(Listener { heard, expiry: config.interval * 3 + Duration::from_secs(1), port, task })
+        Ok(Listener { heard, waker, expiry: config.interval * 3 + Duration::from_secs(1), port, task })
+    }
+
+    /// Calls `waker` whenever a new host, a new address of one, or a change in what one
+    /// announces is heard, so a screen showing the list repaints at once.
+    pub fn wake_with(&self, waker: crate::net::Waker) {
+        if let Ok(mut slot) = self.waker.lock() {
+            *slot = Some(waker);
+        }
     }
 
     /// The UDP port listened on.
@@ -365,6 +384,17 @@ impl Listener {
     pub fn hosts(&self) -> Vec<Discovered> {
         let Ok(mut heard) = self.heard.lock() else { return Vec::new() };
         heard.recent(Instant::now(), self.expiry)
+    }
+}
+
+impl std::fmt::Debug for Listener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The waker is a closure: nothing to show of it.
+        f.debug_struct("Listener")
+            .field("heard", &self.heard)
+            .field("expiry", &self.expiry)
+            .field("port", &self.port)
+            .finish_non_exhaustive()
     }
 }
 

@@ -187,7 +187,15 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext
         ui.colored_label(theme::ACCENT, tr!("net-discovery-off", reason = problem));
         return;
     }
+    if let Some(listener) = &screen.listener {
+        // A table heard shows at once, not when the mouse next moves.
+        listener.wake_with(waker.clone());
+    }
     let hosts = screen.listener.as_ref().map(Listener::hosts).unwrap_or_default();
+    if !hosts.is_empty() {
+        // A host that stops announcing drops off the list without waiting for input.
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
+    }
     if hosts.is_empty() {
         ui.label(RichText::new(tr!("net-searching")).color(theme::INK_DIM));
         ui.label(RichText::new(tr!("net-none-found")).small().color(theme::INK_DIM));
