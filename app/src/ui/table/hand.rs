@@ -9,7 +9,7 @@ use cardtable_engine::{AnyAction, Card, Suit};
 use egui::RichText;
 
 use super::fan;
-use super::games::TableFacts;
+use super::facts::TableFacts;
 use super::keys::Keys;
 use super::offers::{Offer, OfferKind, selection, under_offer};
 use crate::tr;

@@ -2,6 +2,7 @@
 //! seats, the centre, the viewer's hand and choices, out-of-turn calls, moves in flight, the
 //! round and match ends, and the log. It talks to a [`Session`], never to engine state.
 
+pub mod facts;
 pub mod fan;
 pub mod games;
 pub mod hand;

@@ -10,57 +10,15 @@ pub mod hundred_one;
 pub mod widgets;
 pub mod youglouf;
 
-use cardtable_engine::{AnyAction, AnyEvent, AnyOptions, AnyView, Card, GameKind, RoundEnd, Seat};
+use cardtable_engine::{AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, RoundEnd, Seat};
 
+pub use super::facts::{SeatFacts, SlotLook, TableFacts};
 use super::hand::HandState;
 use super::keys::Keys;
 use super::motion::Motion;
-use super::offers::Offer;
 use crate::tr;
 use crate::ui::card::CardLook;
 
-/// A seat as the table shows it around the centre.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct SeatFacts {
-    /// Cards it holds (face down to everyone else).
-    pub cards: usize,
-    /// Its match total.
-    pub total: i32,
-    /// Short public notes: "One!", "out", "called Youglouf".
-    pub notes: Vec<String>,
-    /// Cards the viewer knows this seat holds (Dunno: cards it gave away in a Jack's swap).
-    pub known: Vec<Card>,
-    /// The seat's cards laid out in slots, as the viewer knows them (Youglouf), instead of a
-    /// fanned hand.
-    pub slots: Option<Vec<SlotLook>>,
-}
-
-/// A Youglouf slot as the viewer knows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SlotLook {
-    /// A gap left by a snapped card.
-    Empty,
-    /// A face-down card the viewer cannot name.
-    Down,
-    /// A card the viewer has seen.
-    Known(Card),
-}
-
-/// What every game's table shows, drawn the same way for all.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TableFacts {
-    /// Whose turn it is (`None` when no round is in play).
-    pub turn: Option<Seat>,
-    /// Every seat, in seat order.
-    pub seats: Vec<SeatFacts>,
-    /// The viewer's hand in the order keyboard positions count; `None` for a spectator (and
-    /// in Youglouf, whose cards lie face down in slots).
-    pub hand: Option<Vec<Card>>,
-    /// The viewer's legal actions as offers.
-    pub offers: Vec<Offer>,
-    /// Why a card in hand cannot be played now, in a sentence.
-    pub why_not: String,
-}
 
 /// What the generic table hands a game to draw the viewer's own area.
 #[derive(Debug, Clone, Copy)]
@@ -166,10 +124,10 @@ macro_rules! game_table {
                 Box::new(<$table>::default())
             }
 
-            fn facts(&self, view: &cardtable_engine::AnyView) -> $crate::ui::table::games::TableFacts {
+            fn facts(&self, view: &cardtable_engine::AnyView) -> $crate::ui::table::facts::TableFacts {
                 match view {
                     cardtable_engine::AnyView::$variant(view) => $module::facts(view),
-                    _ => $crate::ui::table::games::TableFacts::default(),
+                    _ => $crate::ui::table::facts::TableFacts::default(),
                 }
             }
 
