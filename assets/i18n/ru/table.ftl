@@ -54,6 +54,7 @@ menu-title = Меню
 menu-resume = Вернуться к игре
 menu-leave = Выйти из партии…
 
+hand-refused = { $card } сейчас сыграть нельзя: { $reason }
 hand-name-suit = Назовите масть (C D H S):
 hand-picked = Выбрано: { $cards }
 hand-play-these = Сыграть { $cards } (Enter)

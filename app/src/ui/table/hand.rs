@@ -8,8 +8,8 @@
 use cardtable_engine::{AnyAction, Card, Suit};
 use egui::RichText;
 
-use super::fan;
 use super::facts::TableFacts;
+use super::fan;
 use super::keys::Keys;
 use super::offers::{Offer, OfferKind, selection, under_offer};
 use crate::tr;
@@ -26,6 +26,8 @@ pub struct HandState {
     pub selected: Vec<Card>,
     /// The card the keyboard points at (position in the hand).
     pub cursor: Option<usize>,
+    /// A card that cannot be played now, just clicked or keyed: the reason is shown in words.
+    pub refused: Option<Card>,
 }
 
 impl HandState {
@@ -141,7 +143,9 @@ pub fn show(
             state.cursor = Some(position);
             let next = selection(offers, &state.selected).next;
             let card = hand[position];
-            toggle(state, card, card_offer(card, state, &next, under, facts), under);
+            let offer = card_offer(card, state, &next, under, facts);
+            state.refused = (offer == card::Offer::Dimmed).then_some(card);
+            toggle(state, card, offer, under);
         }
     }
     let next = selection(offers, &state.selected).next;
@@ -154,7 +158,8 @@ pub fn show(
     // Smaller cards when a big hand would take more than a third of the window's height, so
     // the piles above stay in view (never below two thirds of the chosen size).
     let most_height = ui.ctx().content_rect().height() / 3.0;
-    let number = 16.0;
+    // A small label and the spacing round it.
+    let number = 20.0;
     let (height, places) = [1.0, 0.85, 0.7]
         .iter()
         .map(|scale| {
@@ -178,23 +183,32 @@ pub fn show(
     for (position, ((&held, &offer), place)) in hand.iter().zip(&offers_now).zip(&places).enumerate() {
         let top_left = area.min + egui::vec2(place.x, lift + row_height * place.row as f32);
         let rect = egui::Rect::from_min_size(top_left, egui::vec2(card_width, height + number));
-        let response = ui
-            .scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-                let response = card::face(ui, held, height, offer, look);
-                // Each card carries its number for the keyboard, as in the Dunno seed.
-                if position < 9 {
-                    ui.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
-                }
-                response
-            })
-            .inner;
+        // A child placed in the area already allocated: it must not move the hand's cursor.
+        let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        let response = card::face(&mut slot, held, height, offer, look);
+        // Each card carries its number for the keyboard, as in the Dunno seed.
+        if position < 9 {
+            slot.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
+        }
         let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
         if cursor_card == Some(held) && !offers.is_empty() {
             ui.painter().rect_stroke(response.rect.expand(3.0), 8, egui::Stroke::new(2.0, theme::INK), egui::StrokeKind::Outside);
         }
-        if response.clicked() && toggle(state, held, offer, under) {
-            clicked_card = offer == card::Offer::Playable;
+        if response.clicked() {
+            state.refused = (offer == card::Offer::Dimmed).then_some(held);
+            if toggle(state, held, offer, under) {
+                clicked_card = offer == card::Offer::Playable;
+            }
         }
+        if state.refused == Some(held) {
+            // The card that was refused is marked where it lies.
+            ui.painter().rect_stroke(response.rect.expand(2.0), 8, egui::Stroke::new(2.5, theme::ACCENT), egui::StrokeKind::Outside);
+        }
+    }
+    // The reason, in words, where the player looks: under the hand (a tooltip alone is missed,
+    // and a touch screen has none).
+    if let Some(card) = state.refused.filter(|card| hand.contains(card) && !facts.why_not.is_empty()) {
+        ui.colored_label(theme::ACCENT, tr!("hand-refused", card = card.pretty(), reason = facts.why_not.as_str()));
     }
 
     // Enter with nothing picked picks the card under the cursor.
@@ -323,6 +337,33 @@ mod tests {
         // No renderer here: the font atlas is never uploaded.
         output.textures_delta.clear();
         chosen
+    }
+
+    /// Issue 19: a card that cannot be played, picked by its digit, is refused with the reason
+    /// in words (kept until another card is picked), and nothing is played.
+    #[test]
+    fn a_card_that_cannot_be_played_is_refused_with_its_reason() {
+        for seed in 0..200 {
+            let (game, _) =
+                AnyGame::start_match(TableSetup::new(4, seed), AnyOptions::defaults(GameKind::CrazyEights), None).expect("a deal");
+            let AnyView::CrazyEights(view) = game.view(Viewer::Seat(game.to_act().first().expect("someone acts"))) else {
+                unreachable!("a Crazy Eights view")
+            };
+            let facts = crazy_eights::facts(&view);
+            let hand = facts.hand.clone().expect("a hand");
+            let Some(position) = hand.iter().take(9).position(|card| !facts.offers.iter().any(|offer| offer.cards.contains(card))) else {
+                continue;
+            };
+            let ctx = egui::Context::default();
+            let mut state = HandState::default();
+            let digit = Keys { digit: Some(position), ..Keys::default() };
+            assert_eq!(frame(&ctx, &facts, &mut state, digit), None, "nothing is played");
+            assert_eq!(state.refused, Some(hand[position]));
+            assert!(state.selected.is_empty());
+            assert!(!facts.why_not.is_empty(), "the table has a reason to give");
+            return;
+        }
+        panic!("no seed of 200 deals a card that cannot be played in the first nine");
     }
 
     /// Issue 19, blocker 3: the digit of an eight in slots 1–4 picks it and nothing more; the

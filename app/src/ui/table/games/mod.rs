@@ -19,7 +19,6 @@ use super::motion::Motion;
 use crate::tr;
 use crate::ui::card::CardLook;
 
-
 /// What the generic table hands a game to draw the viewer's own area.
 #[derive(Debug, Clone, Copy)]
 pub struct OwnArea<'a> {
