@@ -62,6 +62,17 @@ fn keyboard_move(harness: &mut Harness<'_, CardtableApp>, seat: Seat) {
     }
 }
 
+/// Opens a Crazy Eights table for two people (seat 0, the dealer, and Ada in seat 1, who
+/// starts) and sits down; the click is applied by the next frame.
+fn sit_down_two_people(harness: &mut Harness<'_, CardtableApp>) {
+    harness.get_by_label("New Crazy Eights table").click();
+    harness.run();
+    // The second "Person" toggle is seat 1's.
+    harness.get_all_by_label("Person").nth(1).expect("seat 1's toggle").click();
+    harness.run();
+    harness.get_by_label("Sit down and play").click();
+}
+
 #[test]
 fn quick_play_seats_you_with_bots_and_shows_your_hand() {
     for size in [[360.0, 640.0], [1280.0, 800.0]] {
@@ -87,12 +98,7 @@ fn quick_play_seats_you_with_bots_and_shows_your_hand() {
 #[test]
 fn hot_seat_hands_off_without_showing_any_card() {
     let mut harness = harness([1000.0, 720.0]);
-    harness.get_by_label("New Crazy Eights table").click();
-    harness.run();
-    // Two people: seat 1 (Ada) becomes a person too; the second "Person" toggle is seat 1's.
-    harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
-    harness.run();
-    harness.get_by_label("Sit down and play").click();
+    sit_down_two_people(&mut harness);
     harness.run();
     // Seat 1 (a person, left of the dealer) starts: the device must be handed over first.
     harness.get_by_label("Pass the device to Ada");
@@ -120,11 +126,7 @@ fn hot_seat_hands_off_without_showing_any_card() {
 #[test]
 fn a_stray_enter_does_not_open_the_hand_off() {
     let mut harness = harness([1000.0, 720.0]);
-    harness.get_by_label("New Crazy Eights table").click();
-    harness.run();
-    harness.get_all_by_label("Person").nth(1).expect("seat 1's toggle").click();
-    harness.run();
-    harness.get_by_label("Sit down and play").click();
+    sit_down_two_people(&mut harness);
     // One frame applies the click, the next draws the hand-off.
     harness.step();
     harness.step();
@@ -174,11 +176,7 @@ fn the_menu_pauses_the_bots() {
 #[test]
 fn the_keyboard_alone_plays_a_card() {
     let mut harness = harness([1000.0, 720.0]);
-    harness.get_by_label("New Crazy Eights table").click();
-    harness.run();
-    harness.get_all_by_label("Person").nth(1).expect("seat 1's toggle").click();
-    harness.run();
-    harness.get_by_label("Sit down and play").click();
+    sit_down_two_people(&mut harness);
     harness.run();
     harness.get_by_label("I'm Ada — show my cards").click();
     harness.run();
