@@ -7,6 +7,16 @@ log-played = { $name } кладёт { $card }.
 log-chose-suit = { $name } называет { $suit }.
 log-drew = { $name } берёт { $card }.
 log-drew-face-down = { $name } берёт карту.
+log-drew-many = { $name } { $count ->
+    [one] берёт { $count } карту
+    [few] берёт { $count } карты
+   *[many] берёт { $count } карт
+}.
+log-drew-many-seen = { $name } { $count ->
+    [one] берёт { $count } карту
+    [few] берёт { $count } карты
+   *[many] берёт { $count } карт
+}: { $cards }.
 log-nothing-to-draw = { $name }: брать нечего.
 log-reshuffled = Сброс перетасован в новую колоду ({ $cards ->
     [one] { $cards } карта

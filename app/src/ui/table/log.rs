@@ -2,7 +2,7 @@
 //! shared device "you" would mean whoever happens to look. Each game's sentences live in its
 //! file under `games/`; this file has the shared ones and the panel.
 
-use cardtable_engine::{Addressed, AnyEvent, Viewer};
+use cardtable_engine::{Addressed, AnyEvent, Card, Seat, Viewer};
 use egui::RichText;
 
 use super::games;
@@ -12,18 +12,55 @@ use crate::tr;
 const LOG_LINES: usize = 12;
 
 /// The latest lines `viewer` may read, oldest first. Only the lines shown are put into words,
-/// so a repaint costs the same at the end of a long match as at its start.
+/// so a repaint costs the same at the end of a long match as at its start. A run of draws by
+/// one seat is one line ("Ana drew 3 cards: 9♥ K♥ 2♣").
 #[must_use]
 pub fn latest(history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], lines: usize) -> Vec<String> {
-    let mut latest: Vec<String> = history
-        .iter()
-        .rev()
-        .filter(|addressed| addressed.audience.includes(viewer))
-        .filter_map(|addressed| games::describe(&addressed.event, names))
-        .take(lines)
-        .collect();
+    let mut latest: Vec<String> = Vec::new();
+    // The run being gathered, newest first: who drew, the cards, and its first event.
+    let mut run: Option<(Seat, Vec<Option<Card>>, &AnyEvent)> = None;
+    for addressed in history.iter().rev().filter(|addressed| addressed.audience.includes(viewer)) {
+        if latest.len() >= lines {
+            break;
+        }
+        if let Some(draw) = games::drawn(&addressed.event) {
+            match &mut run {
+                Some((seat, cards, first)) if *seat == draw.seat => {
+                    cards.push(draw.card);
+                    *first = &addressed.event;
+                }
+                _ => {
+                    latest.extend(run.take().and_then(|run| draws_line(run, names)));
+                    run = Some((draw.seat, vec![draw.card], &addressed.event));
+                }
+            }
+            continue;
+        }
+        let Some(line) = games::describe(&addressed.event, names) else { continue };
+        latest.extend(run.take().and_then(|run| draws_line(run, names)));
+        if latest.len() < lines {
+            latest.push(line);
+        }
+    }
+    if latest.len() < lines {
+        latest.extend(run.and_then(|run| draws_line(run, names)));
+    }
     latest.reverse();
     latest
+}
+
+/// One line for a run of draws (gathered newest first).
+fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), names: &[String]) -> Option<String> {
+    if cards.len() == 1 {
+        return games::describe(first, names);
+    }
+    cards.reverse();
+    let name = names.get(seat.index()).cloned().unwrap_or_else(|| format!("#{}", seat.0 + 1));
+    let seen: Option<Vec<String>> = cards.iter().map(|card| card.map(|card| card.pretty())).collect();
+    Some(match seen {
+        Some(seen) => tr!("log-drew-many-seen", name = name, count = cards.len(), cards = seen.join(" ")),
+        None => tr!("log-drew-many", name = name, count = cards.len()),
+    })
 }
 
 /// Draws the log panel.
@@ -38,8 +75,8 @@ pub fn show(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cardtable_engine::Audience;
     use cardtable_engine::games::crazy_eights::CrazyEightsEvent;
-    use cardtable_engine::{Audience, Card, Seat};
 
     #[test]
     fn events_read_with_names_never_you_and_private_lines_stay_private() {
@@ -58,5 +95,37 @@ mod tests {
         assert_eq!(boris, ["Boris played 8♥.", "Ana drew a card."]);
         assert!(boris.iter().all(|line| !line.to_lowercase().contains("you")), "{boris:?}");
         assert_eq!(latest(&history, Viewer::Spectator, &names, 1), ["Ana drew a card."]);
+    }
+
+    /// Issue 19: a run of draws by one seat is one line, with the cards its drawer saw; others
+    /// read how many. Another seat's draw starts a new run.
+    #[test]
+    fn a_run_of_draws_is_one_line() {
+        let names = vec!["Ana".to_owned(), "Boris".to_owned()];
+        let cards: Vec<Card> = ["9H", "KH", "2C"].iter().map(|card| card.parse().expect("card")).collect();
+        let mut history = vec![Addressed {
+            audience: Audience::All,
+            event: AnyEvent::CrazyEights(CrazyEightsEvent::Played { seat: Seat(1), card: "8S".parse().expect("card") }),
+        }];
+        for &card in &cards {
+            history.push(Addressed {
+                audience: Audience::Only(Seat(0)),
+                event: AnyEvent::CrazyEights(CrazyEightsEvent::Drew { seat: Seat(0), card }),
+            });
+            history.push(Addressed {
+                audience: Audience::AllBut(Seat(0)),
+                event: AnyEvent::CrazyEights(CrazyEightsEvent::DrewFaceDown { seat: Seat(0) }),
+            });
+        }
+        history.push(Addressed {
+            audience: Audience::AllBut(Seat(1)),
+            event: AnyEvent::CrazyEights(CrazyEightsEvent::DrewFaceDown { seat: Seat(1) }),
+        });
+        assert_eq!(
+            latest(&history, Viewer::Seat(Seat(0)), &names, 5),
+            ["Boris played 8♠.", "Ana drew 3 cards: 9♥ K♥ 2♣.", "Boris drew a card."]
+        );
+        assert_eq!(latest(&history, Viewer::Seat(Seat(1)), &names, 5), ["Boris played 8♠.", "Ana drew 3 cards."]);
+        assert_eq!(latest(&history, Viewer::Seat(Seat(0)), &names, 1), ["Boris drew a card."], "the newest line only");
     }
 }

@@ -88,6 +88,8 @@ pub fn centre(ui: &mut egui::Ui, view: &CrazyEightsView, height: f32, look: Card
     });
 }
 
+super::drawn_from!(CrazyEightsEvent);
+
 /// A sentence for an event.
 #[must_use]
 pub fn describe(event: &CrazyEightsEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {

@@ -96,6 +96,8 @@ pub fn centre(ui: &mut egui::Ui, view: &DunnoView, height: f32, look: CardLook) 
     });
 }
 
+super::drawn_from!(DunnoEvent);
+
 /// A sentence for an event.
 #[must_use]
 pub fn describe(event: &DunnoEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {

@@ -98,6 +98,8 @@ pub fn centre(ui: &mut egui::Ui, view: &Fool108View, height: f32, look: CardLook
     });
 }
 
+super::drawn_from!(Fool108Event);
+
 /// A sentence for an event.
 #[must_use]
 pub fn describe(event: &Fool108Event, name: &dyn Fn(Seat) -> String) -> Option<String> {

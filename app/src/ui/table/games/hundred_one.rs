@@ -77,6 +77,8 @@ pub fn centre(ui: &mut egui::Ui, view: &HundredOneView, height: f32, look: CardL
     });
 }
 
+super::drawn_from!(HundredOneEvent);
+
 /// A sentence for an event.
 #[must_use]
 pub fn describe(event: &HundredOneEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {

@@ -77,6 +77,10 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
     /// How the event moves cards across the table, for the animation.
     fn motions(&self, event: &AnyEvent) -> Vec<Motion>;
 
+    /// The card a seat drew from the stock, if the event is such a draw (the log joins a run
+    /// of them into one line).
+    fn drawn(&self, event: &AnyEvent) -> Option<Drawn>;
+
     /// A line under the centre about the step the round is at.
     fn status(&self, _ui: &mut egui::Ui, _view: &AnyView, _names: &[String]) {}
 
@@ -114,8 +118,35 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
     }
 }
 
+/// A card drawn from the stock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drawn {
+    /// Who drew it.
+    pub seat: Seat,
+    /// Its face, if the viewer saw it.
+    pub card: Option<cardtable_engine::Card>,
+}
+
+/// Writes a game module's `drawn` for its event type, whose `Drew { seat, card }` and
+/// `DrewFaceDown { seat }` are draws from the stock.
+macro_rules! drawn_from {
+    ($event:ident) => {
+        /// A card drawn from the stock by a seat (its face if the viewer saw it), for the log's
+        /// runs.
+        #[must_use]
+        pub fn drawn(event: &$event) -> Option<$crate::ui::table::games::Drawn> {
+            match event {
+                $event::Drew { seat, card } => Some($crate::ui::table::games::Drawn { seat: *seat, card: Some(*card) }),
+                $event::DrewFaceDown { seat } => Some($crate::ui::table::games::Drawn { seat: *seat, card: None }),
+                _ => None,
+            }
+        }
+    };
+}
+pub(crate) use drawn_from;
+
 /// Implements the parts of [`GameTable`] every game has from its module's functions
-/// (`facts`, `centre`, `describe`, `motions`), plus any methods given in braces.
+/// (`facts`, `centre`, `describe`, `motions`, `drawn`), plus any methods given in braces.
 macro_rules! game_table {
     ($table:ty, $variant:ident, $module:ident $(, { $($extra:tt)* })? $(,)?) => {
         impl $crate::ui::table::games::GameTable for $table {
@@ -150,6 +181,13 @@ macro_rules! game_table {
                 }
             }
 
+            fn drawn(&self, event: &cardtable_engine::AnyEvent) -> Option<$crate::ui::table::games::Drawn> {
+                match event {
+                    cardtable_engine::AnyEvent::$variant(event) => $module::drawn(event),
+                    _ => None,
+                }
+            }
+
             $($($extra)*)?
         }
     };
@@ -173,6 +211,12 @@ pub fn for_kind(kind: GameKind) -> &'static dyn GameTable {
 pub fn describe(event: &AnyEvent, names: &[String]) -> Option<String> {
     let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_else(|| format!("#{}", seat.0 + 1));
     for_kind(event.kind()).describe(event, &name)
+}
+
+/// The card a seat drew from the stock, if `event` is such a draw.
+#[must_use]
+pub fn drawn(event: &AnyEvent) -> Option<Drawn> {
+    for_kind(event.kind()).drawn(event)
 }
 
 /// How a round ended, in a sentence.

@@ -441,6 +441,12 @@ fn keyboard_slot(view: &YougloufView, picks: &mut YougloufPicks, keys: &Keys) ->
     clickable(view, picks, click.seat).contains(&click.slot).then(|| on_click(view, picks, click)).flatten()
 }
 
+/// Youglouf's draws go to the hand of the turn and are decided on at once: none runs on.
+#[must_use]
+pub fn drawn(_event: &YougloufEvent) -> Option<super::Drawn> {
+    None
+}
+
 /// A sentence for an event.
 #[must_use]
 pub fn describe(event: &YougloufEvent, name: &dyn Fn(Seat) -> String) -> Option<String> {
