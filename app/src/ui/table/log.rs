@@ -56,7 +56,7 @@ fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), na
     }
     cards.reverse();
     let name = names.get(seat.index()).cloned().unwrap_or_else(|| format!("#{}", seat.0 + 1));
-    let seen: Option<Vec<String>> = cards.iter().map(|card| card.map(|card| card.pretty())).collect();
+    let seen: Option<Vec<String>> = cards.iter().map(|card| card.map(Card::pretty)).collect();
     Some(match seen {
         Some(seen) => tr!("log-drew-many-seen", name = name, count = cards.len(), cards = seen.join(" ")),
         None => tr!("log-drew-many", name = name, count = cards.len()),
