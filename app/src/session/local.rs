@@ -7,7 +7,8 @@ use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, Game
 
 use super::authority::{Authority, BotPlan, Pacing};
 use super::bots::PendingDecision;
-use super::host::Host;
+use super::host::{Host, Step};
+use super::replay::{self, MatchStart};
 use super::seating::Occupant;
 use super::{Session, SessionError};
 use crate::settings::BotPace;
@@ -57,6 +58,24 @@ impl LocalTable {
     }
 }
 
+impl LocalTable {
+    /// Where the person's last move of this round sits in the steps, when the table has one
+    /// person and bots in every other seat and the round is being played: taking a move back
+    /// against other people would take theirs back too.
+    fn undo_point(&self) -> Option<usize> {
+        let host = self.authority.host();
+        let mut people = self.levels.iter().enumerate().filter(|(_, level)| level.is_none()).map(|(index, _)| Seat(index as u8));
+        let (Some(person), None) = (people.next(), people.next()) else { return None };
+        if host.phase() != Phase::Playing {
+            return None;
+        }
+        host.steps().iter().rposition(|step| matches!(step, Step::Act(seat, _) if *seat == person)).filter(|&at| {
+            // Not back across a deal: the round's cards stay the round's.
+            !host.steps()[at..].iter().any(|step| matches!(step, Step::NextRound))
+        })
+    }
+}
+
 /// How often a bot's worker is checked while it thinks.
 const THINKING_POLL: f64 = 0.03;
 
@@ -103,6 +122,27 @@ impl Session for LocalTable {
 
     fn next_round(&mut self) -> Result<(), SessionError> {
         self.authority.next_round(self.now)?;
+        Ok(())
+    }
+
+    fn can_undo(&self) -> bool {
+        self.undo_point().is_some()
+    }
+
+    fn undo(&mut self) -> Result<(), SessionError> {
+        let at = self.undo_point().ok_or(SessionError::NothingToUndo)?;
+        let host = self.authority.host();
+        let options = host.game().options();
+        let start = MatchStart { options: &options, seats: host.seats(), seed: host.seed() };
+        // The match is its steps: replaying all but the taken-back ones is the match before
+        // that move, dealt from the same seed.
+        let rebuilt = replay::rebuild(&start, &host.steps()[..at]).map_err(|error| {
+            tracing::error!(%error, "a match did not replay to take a move back");
+            SessionError::NothingToUndo
+        })?;
+        // A bot still thinking about the state being taken back answers nothing now.
+        self.thinking = None;
+        self.authority = Authority::new(rebuilt, self.authority.pacing(), self.now);
         Ok(())
     }
 
@@ -190,5 +230,45 @@ mod tests {
         assert!(matches!(refused, Err(SessionError::Refused(Refused::SnapGrace { .. }))), "{refused:?}");
         table.poll(now + 2.5);
         table.act(take.0, take.1).expect("the grace has passed");
+    }
+
+    /// Issue 19: at a table of one person and bots, the person takes back their last move of
+    /// the round, with the bots' moves after it; the same hand is back, and nothing can be
+    /// taken back with a second person at the table or before the person's first move.
+    #[test]
+    fn the_one_person_at_a_table_of_bots_takes_back_their_last_move() {
+        let seats = crate::session::seating::quick_seating("Ana", 3, BotLevel::Random);
+        let mut table = LocalTable::new(AnyOptions::defaults(GameKind::CrazyEights), seats, 4, BotPace::Fast).expect("table");
+        let ana = Seat(0);
+        let mut now = 0.0;
+        while !table.waiting_for().contains(ana) {
+            now += 1.0;
+            table.poll(now);
+        }
+        assert!(!table.can_undo(), "no move of Ana's yet");
+        let before = table.view(Viewer::Seat(ana)).expect("a view");
+        let steps_before = table.host().expect("local").steps().len();
+        let legal = before.legal();
+        table.act(ana, legal[0]).expect("legal");
+        // The bots answer.
+        for _ in 0..20 {
+            now += 1.0;
+            table.poll(now);
+        }
+        assert!(table.host().expect("local").steps().len() > steps_before + 1, "Ana and at least one bot moved");
+        assert!(table.can_undo());
+        table.undo().expect("taken back");
+        assert_eq!(table.host().expect("local").steps().len(), steps_before, "back to before Ana's move");
+        assert_eq!(table.view(Viewer::Seat(ana)), Some(before), "the same table, the same hand");
+        assert!(table.waiting_for().contains(ana));
+        assert!(!table.can_undo(), "nothing more of Ana's this round");
+
+        let people = (0..2).map(|index| Occupant::Human { name: format!("P{index}") }).collect();
+        let mut shared = LocalTable::new(AnyOptions::defaults(GameKind::CrazyEights), people, 4, BotPace::Fast).expect("table");
+        let seat = shared.waiting_for().first().expect("someone decides");
+        let legal = shared.view(Viewer::Seat(seat)).expect("a view").legal();
+        shared.act(seat, legal[0]).expect("legal");
+        assert!(!shared.can_undo(), "two people: taking back would take back the other's turn");
+        assert_eq!(shared.undo(), Err(SessionError::NothingToUndo));
     }
 }

@@ -33,6 +33,9 @@ pub enum SessionError {
     /// The connection to the host is gone.
     #[error("the host cannot be reached: {0}")]
     Disconnected(String),
+    /// No move of the person's can be taken back here.
+    #[error("there is no move to take back")]
+    NothingToUndo,
 }
 
 impl From<ActionError> for SessionError {
@@ -103,4 +106,17 @@ pub trait Session: std::fmt::Debug {
 
     /// The authority, when it runs on this device (for saving and the post-match record).
     fn host(&self) -> Option<&Host>;
+
+    /// Whether the one person at a table of bots may take back their last move of this round.
+    fn can_undo(&self) -> bool {
+        false
+    }
+
+    /// Takes back the person's last move of this round and every bot move after it.
+    ///
+    /// # Errors
+    /// There is no move to take back here ([`Session::can_undo`] is false).
+    fn undo(&mut self) -> Result<(), SessionError> {
+        Err(SessionError::NothingToUndo)
+    }
 }

@@ -326,6 +326,22 @@ impl TableScreen {
                 request = Some(TableRequest::Menu);
             }
             ui.label(RichText::new(names::game(self.session.kind())).size(22.0).strong());
+            if self.session.can_undo() {
+                let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH));
+                let pressed = ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
+                if ui.add(undo).on_hover_text(tr!("table-undo-hint")).clicked() || (pressed && ui.is_enabled()) {
+                    match self.session.undo() {
+                        Ok(()) => {
+                            self.hand = HandState::default();
+                            self.game.reset();
+                            self.flights.clear();
+                            self.animated = self.session.history().len();
+                            self.error = None;
+                        }
+                        Err(error) => self.error = Some(describe_error(&error)),
+                    }
+                }
+            }
             if self.session.bot_move_waiting() {
                 let step = egui::Button::new(RichText::new(tr!("table-next-move")).strong())
                     .min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
@@ -450,5 +466,6 @@ fn describe_error(error: &SessionError) -> String {
         SessionError::NotLocal(seat) => tr!("table-not-local", number = seat.index() + 1),
         SessionError::NotTheDealer => tr!("table-host-deals"),
         SessionError::Disconnected(reason) => tr!("table-disconnected", reason = reason),
+        SessionError::NothingToUndo => tr!("table-nothing-to-undo"),
     }
 }
