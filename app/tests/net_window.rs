@@ -91,6 +91,9 @@ fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     let entry = known.get(&identity.fingerprint()).expect("trusted by fingerprint");
     assert_eq!(entry.name, "Hosta");
     assert!(entry.resume.is_some());
+    // The name joined with is offered again.
+    let (settings, _) = cardtable::net::lan::LanSettings::load(&dir);
+    assert_eq!(settings.name.as_deref(), Some("Player 1"), "the name this device joined with");
     drop(harness);
     runtime.block_on(handle.close());
     std::fs::remove_dir_all(&dir).expect("cleanup");
@@ -111,9 +114,12 @@ fn a_wrong_join_code_is_refused_in_words() {
     let wrong = if identity.join_code().to_string() == "0000-0000" { "0000-0001" } else { "0000-0000" };
     type_into(&mut harness, "Join code", wrong);
     harness.get_by_label("Join").click();
-    run_until(&mut harness, "the refusal", |harness| harness.query_by_label_contains("Host identity changed").is_some());
-    let expected = format!("Host identity changed: expected {wrong}, got {}", identity.join_code());
+    run_until(&mut harness, "the refusal", |harness| harness.query_by_label_contains("probably mistyped").is_some());
+    // A typed code the host does not have is called a mistyped code, and the right one is not
+    // given away (showing it would defeat the check).
+    let expected = format!("The table at this address does not have the code {wrong}: it was probably mistyped.");
     harness.get_by_label_contains(&expected);
+    assert!(harness.query_by_label_contains(&identity.join_code().to_string()).is_none(), "the host's code is not shown");
     assert!(matches!(harness.state().screen(), Screen::Lan(screen) if matches!(**screen, LanScreen::Join(_))));
     drop(harness);
     runtime.block_on(handle.close());

@@ -15,7 +15,7 @@ use crate::store::recover::{Content, read_limited};
 /// File name of the LAN settings in the config folder.
 pub const LAN_SETTINGS_FILE: &str = "lan.json";
 
-/// The most bytes `lan.json` may have: it holds two short fields.
+/// The most bytes `lan.json` may have: it holds a few short fields.
 const LAN_SETTINGS_LIMIT: u64 = 64 * 1024;
 
 /// The LAN settings a player may change.
@@ -26,11 +26,13 @@ pub struct LanSettings {
     pub interface: Ipv4Addr,
     /// Broadcast instead of multicast (some routers drop multicast).
     pub broadcast: bool,
+    /// The name this device last joined a table with, offered again on the join screen.
+    pub name: Option<String>,
 }
 
 impl Default for LanSettings {
     fn default() -> LanSettings {
-        LanSettings { interface: Ipv4Addr::UNSPECIFIED, broadcast: false }
+        LanSettings { interface: Ipv4Addr::UNSPECIFIED, broadcast: false, name: None }
     }
 }
 
@@ -190,7 +192,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("cardtable-lan-settings-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(LanSettings::load(&dir), (LanSettings::default(), None));
-        let settings = LanSettings { interface: Ipv4Addr::new(192, 168, 1, 20), broadcast: true };
+        let settings = LanSettings { interface: Ipv4Addr::new(192, 168, 1, 20), broadcast: true, name: Some("Ana".to_owned()) };
         settings.save(&dir).expect("saved");
         assert_eq!(LanSettings::load(&dir), (settings.clone(), None));
         assert_eq!(settings.discovery().mode, DiscoveryMode::Broadcast(Ipv4Addr::BROADCAST));
@@ -198,7 +200,7 @@ mod tests {
         let (fallback, problem) = LanSettings::load(&dir);
         assert_eq!(fallback, LanSettings::default());
         assert!(problem.is_some());
-        let loopback = LanSettings { interface: Ipv4Addr::LOCALHOST, broadcast: true }.discovery();
+        let loopback = LanSettings { interface: Ipv4Addr::LOCALHOST, broadcast: true, name: None }.discovery();
         assert_eq!((loopback.mode, loopback.ttl), (DiscoveryMode::Broadcast(Ipv4Addr::new(127, 255, 255, 255)), 0));
         std::fs::remove_dir_all(&dir).expect("cleanup");
     }

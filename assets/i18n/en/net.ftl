@@ -32,6 +32,7 @@ net-error-address = “{ $text }” is not an address and port like 192.168.1.20
 net-error-code = “{ $text }” is not a join code like K7QM-2XPA.
 net-error-interface = “{ $text }” is not an IPv4 address like 192.168.1.20.
 net-error-name = Your name cannot be empty.
+net-error-code-mismatch = The table at this address does not have the code { $code }: it was probably mistyped. Check the code on the host's screen and type it again.
 net-error-identity = Host identity changed: expected { $expected }, got { $got }. If the host made a new identity, check the code on its screen and join by address; otherwise another device may be answering in its place.
 net-error-impostor = Another device answered for this host at { $address } (its code is { $got }): the host was not reached there, and nothing of the game was sent. Another address heard for the host was tried too; if none answered, join by the address and code on the host's screen.
 net-error-version = Incompatible version: the host speaks protocol { $host }, this device protocol { $guest }. Update both to the same Cardtable.

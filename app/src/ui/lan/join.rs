@@ -32,6 +32,8 @@ pub enum JoinOutcome {
 #[derive(Debug)]
 struct Joining {
     address: SocketAddr,
+    /// The player typed the join code (rather than picking a table heard).
+    typed_code: bool,
     result: oneshot::Receiver<Result<GuestLink, JoinError>>,
 }
 
@@ -55,7 +57,8 @@ impl JoinScreen {
     #[must_use]
     pub fn new(lan: &LanContext, name: String) -> JoinScreen {
         let mut screen = JoinScreen {
-            name,
+            // The name this device joined with last, else the player's.
+            name: lan.settings.name.clone().filter(|name| !name.trim().is_empty()).unwrap_or(name),
             address: String::new(),
             code: String::new(),
             interface: lan.settings.interface.to_string(),
@@ -108,7 +111,7 @@ impl JoinScreen {
             waker();
         });
         self.error = None;
-        self.joining = Some(Joining { address, result });
+        self.joining = Some(Joining { address, typed_code: matches!(pin, Pin::JoinCode(_)), result });
     }
 
     /// A finished join: the host remembered by identity, with the token of the seat there.
@@ -119,7 +122,7 @@ impl JoinScreen {
             Err(oneshot::error::TryRecvError::Empty) => return None,
             Err(oneshot::error::TryRecvError::Closed) => Err(JoinError::Protocol("the join was cut short".to_owned())),
         };
-        let address = joining.address;
+        let (address, typed_code) = (joining.address, joining.typed_code);
         self.joining = None;
         match result {
             Ok(link) => {
@@ -127,11 +130,21 @@ impl JoinScreen {
                 lan.known.trust(fingerprint, &link.admitted().host_name, Some(address));
                 lan.known.set_resume(&fingerprint, Some(link.admitted().token));
                 lan.save_known();
+                // The name is offered again next time.
+                lan.settings.name = Some(self.name.trim().to_owned());
+                lan.save_settings();
                 Some(JoinOutcome::Joined(Box::new(link)))
             }
             Err(error) => {
                 tracing::info!(%error, "joining failed");
-                self.error = Some(words::join_error(&error));
+                self.error = Some(match error {
+                    // A code the player typed that the host at that address does not have is
+                    // most likely mistyped (its right value is not shown: that is what it proves).
+                    JoinError::IdentityChanged { expected, .. } if typed_code => {
+                        tr!("net-error-code-mismatch", code = expected.to_string())
+                    }
+                    error => words::join_error(&error),
+                });
                 None
             }
         }
