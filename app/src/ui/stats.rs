@@ -33,13 +33,33 @@ pub struct StatsScreen {
 /// Seconds in a day, to plot dates as days.
 const DAY: f64 = 86_400.0;
 
+/// A plot drawn on the panel's colour, not the black of text fields, like the rest of a screen.
+fn themed<R>(ui: &mut egui::Ui, plot: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.scope(|ui| {
+        ui.visuals_mut().extreme_bg_color = theme::PANEL;
+        plot(ui)
+    })
+    .inner
+}
+
+/// Whole numbers only on an axis of rounds (there is no round 2.5).
+fn whole_marks(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    if mark.value.fract() == 0.0 { format!("{}", mark.value) } else { String::new() }
+}
+
 /// Each seat's running total after each round of a match, one line per seat.
 pub fn score_over_rounds(ui: &mut egui::Ui, summary: &MatchSummary) {
     ui.label(RichText::new(tr!("store-plot-score")).strong());
+    themed(ui, |ui| score_plot(ui, summary));
+}
+
+fn score_plot(ui: &mut egui::Ui, summary: &MatchSummary) {
     Plot::new(("score-over-rounds", summary.id.as_str()))
         .height(theme::PLOT_HEIGHT)
         .legend(Legend::default())
         .x_axis_label(tr!("store-plot-round"))
+        .x_axis_formatter(whole_marks)
+        .y_axis_formatter(whole_marks)
         .y_axis_label(tr!("store-plot-total"))
         .allow_scroll(false)
         .allow_drag(false)
@@ -107,6 +127,15 @@ fn win_rate_plot(ui: &mut egui::Ui, history: &[MatchSummary], profile: ProfileId
     let series = stats::win_rate_over_time(history, profile, game);
     #[allow(clippy::cast_precision_loss)] // seconds since 1970 are far below 2^53
     let points: Vec<[f64; 2]> = series.iter().map(|(time, rate)| [time.as_second() as f64 / DAY, rate * 100.0]).collect();
+    if points.is_empty() {
+        // An empty chart would show an axis of made-up dates.
+        ui.label(RichText::new(tr!("store-stats-no-rate")).color(theme::INK_DIM));
+        return;
+    }
+    themed(ui, |ui| rate_plot(ui, points));
+}
+
+fn rate_plot(ui: &mut egui::Ui, points: Vec<[f64; 2]>) {
     Plot::new("win-rate-over-time")
         .height(theme::PLOT_HEIGHT)
         .include_y(0.0)
@@ -202,5 +231,19 @@ impl StatsScreen {
             win_rate_plot(ui, store.history(), profile.id, self.game);
         });
         request
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 19: an axis of rounds or points reads whole numbers only.
+    #[test]
+    fn axes_of_rounds_read_whole_numbers_only() {
+        let mark = |value: f64| whole_marks(egui_plot::GridMark { value, step_size: 0.5 }, &(0.0..=10.0));
+        assert_eq!(mark(2.0), "2");
+        assert_eq!(mark(-10.0), "-10");
+        assert_eq!(mark(2.5), "");
     }
 }

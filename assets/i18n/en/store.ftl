@@ -68,6 +68,7 @@ store-stats-profile = Whose statistics
 store-stats-played = Played
 store-stats-won = Won
 store-stats-lost = Lost
+store-stats-no-rate = No finished match yet to chart.
 store-stats-win-rate = Win rate
 store-stats-average = Points per round
 store-stats-best = Best match

@@ -70,6 +70,7 @@ store-stats-profile = Чья статистика
 store-stats-played = Сыграно
 store-stats-won = Побед
 store-stats-lost = Поражений
+store-stats-no-rate = Пока нет законченных партий для графика.
 store-stats-win-rate = Доля побед
 store-stats-average = Очков за раунд
 store-stats-best = Лучшая партия
