@@ -13,7 +13,7 @@ use cardtable::net::remote::{view_legal, view_phase};
 use cardtable::net::table::people::ConnId;
 use cardtable::net::table::{Effect, HostCommand, ROUND_END_PAUSE, SeatPlan};
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyAction, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, Viewer};
+use cardtable_engine::{AnyAction, AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
 use net_support::memory::{Memory, Policy};
 
 /// A Crazy Eights table: guests in seats 0 and 1 (conns 1 and 2), a bot in seat 2, a spectator
@@ -178,6 +178,10 @@ fn a_dropped_seat_waits_its_grace_then_a_bot_plays_it_until_its_guest_returns() 
     assert!(told.iter().any(|(to, _)| *to == ConnId(1)) && told.iter().any(|(to, _)| *to == ConnId(3)), "{told:?}");
     assert!(told.iter().all(|(_, seat)| !seat.connected && seat.holder == Holder::Guest));
     table.deliver(effects);
+    // Every other device's table shows seat 1 away (issue 19).
+    for conn in [ConnId(1), ConnId(3)] {
+        assert_eq!(table.devices[&conn].table.away(), SeatSet::only(Seat(1)), "{conn:?}");
+    }
     assert!(table.core.bot_turn(Instant::now()).is_none(), "the table waits for seat 1 during its grace");
     let effects = table.core.tick(dropped_at + Duration::from_secs(119));
     table.deliver(effects);

@@ -3,9 +3,9 @@
 //! and the match result (kept even if the host leaves, for this device's own history). It also
 //! numbers this device's actions and names the state they were decided on.
 
-use cardtable_engine::{AnyAction, AnyEvent, MatchResult, Phase, RoundResult, Seat, Viewer};
+use cardtable_engine::{AnyAction, AnyEvent, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer};
 
-use super::protocol::{ActionRequest, ClientMsg, HostMsg, LobbyInfo, MatchStart, Refusal, Role, SeatInfo, Update};
+use super::protocol::{ActionRequest, ClientMsg, Holder, HostMsg, LobbyInfo, MatchStart, Refusal, Role, SeatInfo, Update};
 
 /// Events kept per viewer for the table's log.
 const LOG_LIMIT: usize = 500;
@@ -96,6 +96,14 @@ impl RemoteTable {
     #[must_use]
     pub fn role(&self) -> Option<&Role> {
         self.start.as_ref().map(|start| &start.you).or_else(|| self.lobby.as_ref().map(|lobby| &lobby.you))
+    }
+
+    /// Seats whose guest's connection dropped (a bot takes over only after the grace period).
+    #[must_use]
+    pub fn away(&self) -> SeatSet {
+        Seat::all(self.seats.len())
+            .filter(|seat| !self.seats[seat.index()].connected && self.seats[seat.index()].holder == Holder::Guest)
+            .collect()
     }
 
     /// The newest state number seen.

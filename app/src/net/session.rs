@@ -209,6 +209,10 @@ impl Session for NetSession {
         &self.occupants
     }
 
+    fn away(&self) -> SeatSet {
+        self.table.away()
+    }
+
     fn local_seats(&self) -> SeatSet {
         match self.table.role() {
             Some(Role::Seated(seats)) => seats.iter().copied().collect(),

@@ -107,6 +107,11 @@ pub trait Session: std::fmt::Debug {
     /// The authority, when it runs on this device (for saving and the post-match record).
     fn host(&self) -> Option<&Host>;
 
+    /// Seats whose player's device dropped off the network (shown "away" at the table).
+    fn away(&self) -> SeatSet {
+        SeatSet::EMPTY
+    }
+
     /// Whether the one person at a table of bots may take back their last move of this round.
     fn can_undo(&self) -> bool {
         false

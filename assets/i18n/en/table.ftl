@@ -10,6 +10,7 @@ seat-total = { $points ->
     [one] { $points } point
    *[other] { $points } points
 }
+seat-away = away: connection lost
 seat-turn = This seat's turn
 card-face-down = a face-down card
 card-hand-face-down = { $count ->

@@ -12,6 +12,7 @@ seat-total = { $points ->
     [few] { $points } очка
    *[many] { $points } очков
 }
+seat-away = нет связи
 seat-turn = Ход этого места
 card-face-down = карта рубашкой вверх
 card-hand-face-down = { $count ->

@@ -369,8 +369,14 @@ impl TableScreen {
     fn seats(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, skip: SeatSet, height: f32) -> Option<(Seat, u8)> {
         let clickable = |seat: Seat| self.game.clickable(view, seat);
         let picked = |_seat: Seat| Vec::new();
-        let row =
-            seats::SeatsRow { occupants: self.session.occupants(), showing: self.showing(), clickable: &clickable, picked: &picked, skip };
+        let row = seats::SeatsRow {
+            occupants: self.session.occupants(),
+            showing: self.showing(),
+            clickable: &clickable,
+            picked: &picked,
+            skip,
+            away: self.session.away(),
+        };
         seats::show(ui, facts, &row, height * 0.45, self.look())
     }
 

@@ -24,6 +24,8 @@ pub struct SeatsRow<'a> {
     pub picked: &'a dyn Fn(Seat) -> Vec<u8>,
     /// Seats not shown here because the viewer's own area draws them.
     pub skip: SeatSet,
+    /// Seats whose player's device dropped off the network.
+    pub away: SeatSet,
 }
 
 /// A seat's line under its name: who plays it.
@@ -57,6 +59,9 @@ fn seat_panel(
             });
             if let Some(kind) = player_kind(occupant) {
                 ui.label(RichText::new(kind).small().color(theme::INK_DIM));
+            }
+            if row.away.contains(seat) {
+                ui.label(RichText::new(tr!("seat-away")).small().color(theme::ACCENT));
             }
             match &facts.slots {
                 Some(slots) => {
