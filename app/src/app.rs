@@ -435,13 +435,12 @@ impl CardtableApp {
             };
             commands.extend(command);
         });
-        let saving = self.saving();
         if let Screen::Table(table) = &self.screen {
             if escape && self.menu.is_none() {
                 commands.push(Command::Table(TableRequest::Menu));
             } else if let Some(menu) = &mut self.menu {
                 let kind = table.session().kind();
-                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, saving) {
+                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, &table.leave_question()) {
                     commands.push(Command::Menu(choice));
                 }
             }

@@ -91,6 +91,11 @@ fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     let entry = known.get(&identity.fingerprint()).expect("trusted by fingerprint");
     assert_eq!(entry.name, "Hosta");
     assert!(entry.resume.is_some());
+    // Leaving tells a guest the truth: the host keeps the seat for this device (issue 19).
+    harness.get_by_label("← Leave").click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("The host keeps your seat");
+    assert!(harness.query_by_label_contains("not saved").is_none(), "a guest's seat is not lost by leaving");
     // The name joined with is offered again.
     let (settings, _) = cardtable::net::lan::LanSettings::load(&dir);
     assert_eq!(settings.name.as_deref(), Some("Player 1"), "the name this device joined with");

@@ -51,7 +51,7 @@ pub fn show(
     kind: GameKind,
     settings: &mut Settings,
     escape: bool,
-    saved: bool,
+    leave_question: &str,
 ) -> Option<MenuChoice> {
     let mut choice = None;
     let screen = ctx.content_rect();
@@ -79,7 +79,7 @@ pub fn show(
                 }
             }
             MenuPage::ConfirmLeave => {
-                ui.label(RichText::new(super::table::leave_question(saved)).strong());
+                ui.label(RichText::new(leave_question).strong());
                 if wide_button(ui, tr!("table-leave-confirm")) {
                     choice = Some(MenuChoice::Leave);
                 }

@@ -33,6 +33,7 @@ table-undo-hint = Take back your last move of this round, and the bots' moves af
 table-nothing-to-undo = There is no move of yours to take back.
 table-done = Done — hide my cards
 table-next-move = Next move (Enter)
+table-leave-question-guest = Leave this table? The host keeps your seat: join the table again from this device to take it back. While you are away, a bot plays it after a short wait.
 table-leave-question = Leave this match? It is not saved and cannot be resumed.
 table-leave-question-saved = Leave this match? It is saved after every move: resume it from the start screen.
 table-leave-confirm = Leave the match

@@ -32,8 +32,13 @@ use privacy::{Device, Privacy};
 
 /// The question before leaving a match: whether it can be resumed depends on whether it is saved.
 #[must_use]
-pub fn leave_question(saved: bool) -> String {
-    if saved { tr!("table-leave-question-saved") } else { tr!("table-leave-question") }
+fn leave_question(saved: bool, guest: bool) -> String {
+    match (guest, saved) {
+        // A guest's seat waits for it at the host (its token brings it back), saved or not here.
+        (true, _) => tr!("table-leave-question-guest"),
+        (false, true) => tr!("table-leave-question-saved"),
+        (false, false) => tr!("table-leave-question"),
+    }
 }
 
 /// What the table asks of the app.
@@ -74,6 +79,13 @@ impl TableScreen {
     /// Says whether the match is saved after every move, so leaving tells the truth about it.
     pub fn set_saved(&mut self, saved: bool) {
         self.saved = saved;
+    }
+
+    /// What leaving this match means, asked before it is done: saved to resume, lost, or (for a
+    /// guest, whose device does not deal) a seat the host keeps for it.
+    #[must_use]
+    pub fn leave_question(&self) -> String {
+        leave_question(self.saved, !self.session.deals())
     }
 
     /// A table for this session.
@@ -353,7 +365,7 @@ impl TableScreen {
         });
         if self.confirm_leave {
             ui.horizontal_wrapped(|ui| {
-                ui.colored_label(theme::ACCENT, leave_question(self.saved));
+                ui.colored_label(theme::ACCENT, self.leave_question());
                 if ui.add(egui::Button::new(tr!("table-leave-confirm")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                     request = Some(TableRequest::Leave);
                 }
