@@ -57,7 +57,9 @@ async fn guest(mut link: GuestLink, seat: Seat, seed: u64, shared: Arc<Shared>, 
             Some(GuestEvent::Message(message)) => {
                 let restarted = matches!(message, HostMsg::Started(_));
                 measured.refused += usize::from(matches!(message, HostMsg::Refused { .. }));
-                table.apply(message);
+                if let Some(answer) = table.apply(message) {
+                    link.send(answer);
+                }
                 if restarted {
                     pending = None;
                 }

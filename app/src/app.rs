@@ -323,6 +323,7 @@ impl eframe::App for CardtableApp {
             }
         }
         self.record_lan_match(false);
+        self.tell_seed_draw();
         // The menu pauses a table run on this device (its bots wait, as the people do); a
         // networked table goes on, since others play at it.
         let paused = self.menu.is_some() && matches!(&self.screen, Screen::Table(table) if table.host().is_some());

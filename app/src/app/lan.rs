@@ -31,6 +31,8 @@ pub(super) struct LanState {
     pub notice: Option<String>,
     /// How many of the link's matches this device has recorded.
     pub recorded: u32,
+    /// How many of the link's matches this device has told how their seed was drawn.
+    pub draws_told: u32,
 }
 
 impl CardtableApp {
@@ -71,6 +73,25 @@ impl CardtableApp {
         self.lan.hosting = None;
         self.lan.status = None;
         self.lan.recorded = 0;
+        self.lan.draws_told = 0;
+    }
+
+    /// Tells the player, once per match, when the deal was drawn without some seats' devices
+    /// (they did not take part in the shuffle in time).
+    pub(super) fn tell_seed_draw(&mut self) {
+        let Some(status) = &self.lan.status else { return };
+        let Ok(status) = status.lock() else { return };
+        if status.matches <= self.lan.draws_told {
+            return;
+        }
+        self.lan.draws_told = status.matches;
+        let Some(start) = &status.start else { return };
+        let forfeited = start.draw.forfeited;
+        if forfeited.is_empty() {
+            return;
+        }
+        let names: Vec<&str> = forfeited.iter().filter_map(|seat| start.seats.get(seat.index())).map(|seat| seat.name.as_str()).collect();
+        self.lan.notice = Some(tr!("fair-forfeited", names = names.join(", "), count = names.len()));
     }
 
     /// Records the networked match at the table in this device's history once there is
@@ -94,6 +115,11 @@ impl CardtableApp {
             return;
         };
         self.lan.recorded = status.matches;
+        // A record that does not replay as the match was played here is told plainly (and kept
+        // so, in the history).
+        if let Some(crate::store::verdict::Verdict::Mismatch { at_move, what }) = record.network.as_ref().and_then(|network| network.verdict) {
+            self.lan.notice = Some(ui::lan::words::mismatch(at_move, what));
+        }
         if let Err(error) = store.record(record) {
             tracing::error!(%error, "a networked match could not be recorded");
         }

@@ -13,6 +13,8 @@
 //! | `connection` | one guest's connection at the host: let in, Hello, frames in time and within budget |
 //! | [`limits`] | what one device may make the host hold, and the counters of what was turned away |
 //! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
+//! | [`fair`] | the seed every seated device draws together, and the record sent at the end |
+//! | [`verify`] | a device's replay of a finished match's record against what it was shown |
 //! | [`remote`] | a device's picture of the table, built from the host's messages |
 //! | [`session`] | that picture as the table screen's [`crate::session::Session`] |
 //! | [`record`] | what a device keeps of a networked match in its score history |
@@ -23,6 +25,7 @@
 pub mod codec;
 mod connection;
 pub mod discovery;
+pub mod fair;
 pub mod guest;
 mod hex_bytes;
 pub mod identity;
@@ -38,6 +41,7 @@ pub mod session;
 pub mod stream;
 pub mod table;
 pub mod tls;
+pub mod verify;
 
 /// Called from the network's tasks when something is waiting for the window (it wakes it).
 pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;

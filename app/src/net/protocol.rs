@@ -13,6 +13,7 @@ use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{ActionError, AnyAction, AnyEvent, AnyOptions, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 
+use super::fair::{Commitment, Contribution, RecordPart, SeedAsk, SeedDraw};
 use crate::session::authority::Refused;
 
 /// The QUIC application protocol (ALPN) every Cardtable host and guest offer. It stays the same
@@ -21,7 +22,9 @@ pub const ALPN: &[u8] = b"cardtable";
 
 /// The version of the messages below; a host admits only guests of the same version.
 /// 2: a refused action carries the rule it breaks as data (`Refusal`), not an English sentence.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// 3: the match seed is drawn by every seated device (commit, then reveal) and every device
+/// receives the full record once the match is over (`super::fair`).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Longest profile name a host accepts, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -178,6 +181,8 @@ pub struct MatchStart {
     pub seats: Vec<SeatInfo>,
     /// The recipient's place.
     pub you: Role,
+    /// How the deal's seed was drawn: each seat's commitment and who forfeited a say.
+    pub draw: SeedDraw,
 }
 
 /// The state of the match as one viewer may see it, after a change.
@@ -237,6 +242,9 @@ pub enum Refusal {
     /// No match is being played (the lobby, or between matches).
     #[error("no match is being played")]
     NoMatch,
+    /// A share of a seed came when none was asked for (or came twice).
+    #[error("no seed is being drawn with this device now")]
+    NotDrawing,
     /// A lobby request that cannot be met (seat taken, not in the lobby, ...).
     #[error("{0}")]
     Lobby(LobbyProblem),
@@ -324,6 +332,10 @@ pub enum ClientMsg {
     },
     /// Leave the table for good (the seat goes to a bot at once).
     Leave,
+    /// This device's commitment to its share of the match seed (answers [`SeedAsk::Commit`]).
+    SeedCommit(Commitment),
+    /// This device's share of the match seed (answers [`SeedAsk::Reveal`]).
+    SeedReveal(Contribution),
 }
 
 /// What the host sends a guest after its Welcome.
@@ -341,6 +353,10 @@ pub enum HostMsg {
     RoundOver(RoundResult),
     /// The match is decided: its result, for every device's history.
     MatchOver(MatchResult),
+    /// A match is about to begin: take part in drawing its seed.
+    Seed(SeedAsk),
+    /// A piece of the finished match's full record (sent only once it is over).
+    Record(RecordPart),
     /// The sender's action or request was refused; nothing changed.
     Refused {
         /// The action's id (0 for requests other than actions).

@@ -3,9 +3,11 @@
 //! and the match result (kept even if the host leaves, for this device's own history). It also
 //! numbers this device's actions and names the state they were decided on.
 
-use cardtable_engine::{AnyAction, AnyEvent, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer};
+use cardtable_engine::{AnyAction, AnyEvent, GameRng, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer};
 
+use super::fair::{Contribution, SeedAsk};
 use super::protocol::{ActionRequest, ClientMsg, Holder, HostMsg, LobbyInfo, MatchStart, Refusal, Role, SeatInfo, Update};
+use super::verify::{Checked, Witness};
 
 /// Events kept per viewer for the table's log.
 const LOG_LIMIT: usize = 500;
@@ -36,6 +38,11 @@ pub struct RemoteTable {
     pub result: Option<MatchResult>,
     /// The last refusal the host sent.
     pub refusal: Option<Refusal>,
+    /// What this device was shown of the match, to check the host's record at the end.
+    pub witness: Witness,
+    /// Where this device's shares of match seeds come from: the system's random source, or
+    /// (tests) a seeded generator so a table's games can be played again.
+    shares: Option<GameRng>,
     next_action: u64,
 }
 
@@ -46,15 +53,56 @@ impl RemoteTable {
         RemoteTable { next_action, ..RemoteTable::default() }
     }
 
-    /// Takes in one message from the host.
-    pub fn apply(&mut self, message: HostMsg) {
+    /// Draws this device's shares of match seeds from `rng` instead of the system's random
+    /// source (tests and fuzzing, which must play the same games again).
+    #[must_use]
+    pub fn with_seeded_shares(mut self, rng: GameRng) -> RemoteTable {
+        self.shares = Some(rng);
+        self
+    }
+
+    /// A new share of a match seed.
+    fn new_share(&mut self) -> Option<Contribution> {
+        match &mut self.shares {
+            Some(rng) => {
+                let mut bytes = [0; 32];
+                for chunk in bytes.chunks_mut(8) {
+                    chunk.copy_from_slice(&rng.next_u64().to_le_bytes());
+                }
+                Some(Contribution(bytes))
+            }
+            None => Contribution::generate().inspect_err(|error| tracing::error!(%error, "no random source for a share of the seed")).ok(),
+        }
+    }
+
+    /// Takes in one message from the host; returns this device's answer when the message asks
+    /// for one (its share of a match seed), to send to the host.
+    #[must_use = "the answer goes to the host"]
+    pub fn apply(&mut self, message: HostMsg) -> Option<ClientMsg> {
         match message {
+            HostMsg::Seed(SeedAsk::Commit { host }) => {
+                let share = self.new_share()?;
+                let seats = match self.role() {
+                    Some(Role::Seated(seats)) => seats.iter().copied().collect(),
+                    _ => SeatSet::EMPTY,
+                };
+                self.witness.committed(share, seats, host);
+                return Some(ClientMsg::SeedCommit(share.commitment()));
+            }
+            HostMsg::Seed(SeedAsk::Reveal { .. }) => return self.witness.own().map(ClientMsg::SeedReveal),
+            HostMsg::Record(part) => {
+                self.witness.record(part, self.start.as_ref(), &self.rounds, self.result.as_ref());
+            }
             HostMsg::Lobby(lobby) => {
                 self.seats.clone_from(&lobby.seats);
                 self.lobby = Some(lobby);
                 self.start = None;
             }
             HostMsg::Started(start) => {
+                // A device that comes back to the same match is told its start again: what it
+                // saw before still counts. Another match has other commitments.
+                let same_match = self.start.as_ref().is_some_and(|known| known.draw == start.draw);
+                self.witness.begin(same_match);
                 self.seats.clone_from(&start.seats);
                 self.start = Some(start);
                 self.lobby = None;
@@ -72,9 +120,18 @@ impl RemoteTable {
             HostMsg::MatchOver(result) => self.result = Some(result),
             HostMsg::Refused { refusal, .. } => self.refusal = Some(refusal),
         }
+        None
+    }
+
+    /// The host's record of the last match, checked against what this device saw, once it
+    /// arrived.
+    #[must_use]
+    pub fn checked(&self) -> Option<&Checked> {
+        self.witness.checked()
     }
 
     fn take_update(&mut self, update: Update) {
+        self.witness.shown(&update);
         match self.viewers.iter_mut().find(|state| state.latest.viewer == update.viewer) {
             Some(state) => {
                 state.log.extend(update.events.iter().cloned());

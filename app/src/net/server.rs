@@ -214,6 +214,12 @@ impl HostHandle {
         ask(&self.requests, Local::Message(message));
     }
 
+    /// The match as the table's authority holds it now (`None` in the lobby).
+    #[must_use]
+    pub fn hosted(&self) -> Option<Arc<Host>> {
+        self.state.borrow().clone()
+    }
+
     /// What the host's limits have turned away so far, and how many participants it holds.
     #[must_use]
     pub fn stats(&self) -> StatsSnapshot {
@@ -242,6 +248,14 @@ impl HostHandle {
         if self.requests.send(Local::Shutdown(done)).await.is_ok() {
             let _ = wait.await;
         }
+        // Each connection closes itself once its last frames (the match's record) are written;
+        // a guest that does not read is not waited for long.
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            while self.endpoint.open_connections() > 0 {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await;
         self.endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table");
         let _ = tokio::time::timeout(Duration::from_secs(2), self.endpoint.wait_idle()).await;
     }
@@ -332,6 +346,9 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
                 Some(Local::Message(message)) => core.receive(ConnId::LOCAL, message, Instant::now()),
                 Some(Local::Command(command)) => core.command(command),
                 Some(Local::Shutdown(done)) => {
+                    // A match with a finished round leaves every device its record.
+                    let effects = core.closing();
+                    router.carry_out(effects, &mut core);
                     router.close_all();
                     let _ = done.send(());
                     break;

@@ -68,6 +68,8 @@ pub struct LinkStatus {
     pub started: Option<jiff::Timestamp>,
     /// How many matches began on this link (a rematch adds one), so each is recorded once.
     pub matches: u32,
+    /// The host's record of the current match, checked on this device, once it came.
+    pub checked: Option<super::verify::Checked>,
 }
 
 /// Shared view of a [`LinkStatus`].
@@ -138,7 +140,9 @@ impl NetSession {
             HostMsg::Started(_) => self.history.clear(),
             _ => {}
         }
-        self.table.apply(message);
+        if let Some(answer) = self.table.apply(message) {
+            self.line.send(answer);
+        }
         self.occupants = occupants(&self.table.seats);
         self.track_snap_window();
         self.publish(started);
@@ -151,9 +155,16 @@ impl NetSession {
         status.result.clone_from(&self.table.result);
         status.refusal.clone_from(&self.table.refusal);
         if let Some(start) = started {
+            let same_match = status.start.as_ref().is_some_and(|known| known.draw == start.draw);
+            if !same_match {
+                status.started = Some(jiff::Timestamp::now());
+                status.matches += 1;
+                status.checked = None;
+            }
             status.start = Some(start);
-            status.started = Some(jiff::Timestamp::now());
-            status.matches += 1;
+        }
+        if status.checked.is_none() {
+            status.checked = self.table.checked().cloned();
         }
     }
 

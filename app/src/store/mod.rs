@@ -22,6 +22,7 @@ pub mod recover;
 pub mod saved;
 pub mod settings;
 pub mod stats;
+pub mod verdict;
 pub mod writer;
 
 use std::collections::HashSet;

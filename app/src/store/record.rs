@@ -147,9 +147,10 @@ pub struct MatchRecord {
     pub result: MatchResult,
     /// Every action and deal in order: with the seed, the match itself.
     pub steps: Vec<Step>,
-    /// Set for a match played at another device's table on the home network: this device never
-    /// knew the seed or the other seats' cards, so the record holds the rounds and result only
-    /// (no steps) and does not replay.
+    /// Set for a match played at another device's table on the home network. Once the host's
+    /// record replayed here as the match was played ([`NetworkPlay::verdict`]), the record holds
+    /// the seed and every step and replays like any other; otherwise it holds the rounds and
+    /// result only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub network: Option<NetworkPlay>,
 }
@@ -162,6 +163,19 @@ pub struct NetworkPlay {
     /// Whether the match was decided; `false` when the table closed first (the host left), so
     /// only the rounds finished before are kept and nobody won or lost.
     pub decided: bool,
+    /// Whether the host's record of the match replayed on this device as it was played here
+    /// (then the record holds the seed and every step, and replays); `None` for matches kept
+    /// before records were sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<super::verdict::Verdict>,
+}
+
+impl NetworkPlay {
+    /// Whether the host's record replayed on this device as the match was played here.
+    #[must_use]
+    pub fn verified(&self) -> bool {
+        self.verdict == Some(super::verdict::Verdict::Verified)
+    }
 }
 
 impl Document for MatchRecord {
@@ -251,6 +265,22 @@ pub struct NetworkMatch<'a> {
     pub finished: jiff::Timestamp,
     /// Makes the id unique (a guest has no seed).
     pub nonce: u64,
+    /// The host's record as checked here: the verdict, with the seed, steps and rounds of a
+    /// record that replays (`None`: no record came).
+    pub checked: Option<CheckedRecord<'a>>,
+}
+
+/// A host's record of a match, as checked on this device.
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedRecord<'a> {
+    /// Whether it replays as the match was played here.
+    pub verdict: super::verdict::Verdict,
+    /// The seed the shares give.
+    pub seed: u64,
+    /// Every step.
+    pub steps: &'a [Step],
+    /// Every round's result, from the replay.
+    pub rounds: &'a [RoundResult],
 }
 
 /// Why a match could not be recorded.
@@ -307,30 +337,34 @@ impl MatchRecord {
             }
         }
         let decided = seen.result.is_some();
+        let replay = seen.checked.filter(|checked| checked.verdict == super::verdict::Verdict::Verified);
+        let rounds = replay.map_or(seen.rounds, |checked| checked.rounds);
         let result = seen.result.cloned().unwrap_or_else(|| MatchResult {
             winners: SeatSet::EMPTY,
             losers: SeatSet::EMPTY,
-            totals: seen.rounds.last().map_or_else(|| BySeat::from(vec![0; seats.len()]), |round| round.totals.clone()),
-            rounds: u32::try_from(seen.rounds.len()).unwrap_or(u32::MAX),
+            totals: rounds.last().map_or_else(|| BySeat::from(vec![0; seats.len()]), |round| round.totals.clone()),
+            rounds: u32::try_from(rounds.len()).unwrap_or(u32::MAX),
         });
+        let verdict = Some(seen.checked.map_or(super::verdict::Verdict::NoRecord, |checked| checked.verdict));
         MatchRecord {
             id: MatchId::new(seen.started, seen.nonce),
             started: seen.started,
             finished: seen.finished,
             options: seen.options.clone(),
             seats,
-            seed: 0,
-            rounds: seen.rounds.to_vec(),
+            seed: replay.map_or(0, |checked| checked.seed),
+            rounds: rounds.to_vec(),
             result,
-            steps: Vec::new(),
-            network: Some(NetworkPlay { seats: seen.played, decided }),
+            steps: replay.map_or_else(Vec::new, |checked| checked.steps.to_vec()),
+            network: Some(NetworkPlay { seats: seen.played, decided, verdict }),
         }
     }
 
-    /// Whether the record replays (matches played here do; matches seen over the network do not).
+    /// Whether the record replays: matches played here do, and matches played at another
+    /// device's table whose record replayed here as they were played.
     #[must_use]
     pub fn replays(&self) -> bool {
-        self.network.is_none()
+        self.network.as_ref().is_none_or(NetworkPlay::verified)
     }
 
     /// The game played.

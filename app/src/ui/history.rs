@@ -8,7 +8,8 @@ use egui::RichText;
 use crate::commands::export::{self, ExportFormat};
 use crate::store::Store;
 use crate::store::profiles::ProfileId;
-use crate::store::record::{MatchId, MatchRecord, MatchSummary};
+use crate::store::record::{MatchId, MatchRecord, MatchSummary, NetworkPlay};
+use crate::store::verdict::Verdict;
 use crate::tr;
 use crate::ui::time::when;
 use crate::ui::{stats, theme};
@@ -145,16 +146,11 @@ impl HistoryScreen {
                 ui.set_width(ui.available_width());
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(format!("{} · {}", crate::ui::names::game(summary.game), when(summary.finished))).strong());
-                    match &summary.network {
-                        None => {
-                            if button(ui, tr!("store-history-replay")) {
-                                request = Some(HistoryRequest::Replay(id.clone()));
-                            }
-                        }
-                        Some(network) => {
-                            let played = if network.decided { tr!("store-history-network") } else { tr!("store-history-network-closed") };
-                            ui.label(RichText::new(played).color(theme::INK_DIM));
-                        }
+                    if summary.network.as_ref().is_none_or(NetworkPlay::verified) && button(ui, tr!("store-history-replay")) {
+                        request = Some(HistoryRequest::Replay(id.clone()));
+                    }
+                    if let Some(network) = &summary.network {
+                        ui.label(RichText::new(network_words(network)).color(theme::INK_DIM));
                     }
                     if button(ui, tr!("store-history-close")) {
                         self.details = None;
@@ -223,4 +219,17 @@ impl HistoryScreen {
             });
         });
     }
+}
+
+/// How a match played on the home network is kept here, in words: verified and replayable, or
+/// why not.
+#[must_use]
+pub fn network_words(network: &NetworkPlay) -> String {
+    let kept = match network.verdict {
+        Some(Verdict::Verified) => tr!("store-history-network-verified"),
+        Some(Verdict::Mismatch { at_move, what }) => crate::ui::lan::words::mismatch(at_move, what),
+        Some(Verdict::NoRecord) => tr!("store-history-network-no-record"),
+        None => tr!("store-history-network"),
+    };
+    if network.decided { kept } else { format!("{kept} {}", tr!("store-history-network-closed")) }
 }

@@ -88,7 +88,17 @@ pub fn check(message: &HostMsg, recipient: Viewer, game: &AnyGame) -> Result<(),
         }
         // Their types hold no card, only names, options and seats (a guest may well be named
         // "KS": scanning the strings would see a card where there is none).
-        HostMsg::Lobby(_) | HostMsg::Started(_) | HostMsg::Seats(_) => Ok(()),
+        // The seed's commitments are hashes: nothing can be learnt from them before the shares.
+        HostMsg::Lobby(_) | HostMsg::Started(_) | HostMsg::Seats(_) | HostMsg::Seed(_) => Ok(()),
+        // The record holds the seed's shares and every move: all the cards. It may travel only
+        // once the match is decided (or as the table closes, which no audited frame follows).
+        HostMsg::Record(_) => {
+            if game.match_result().is_some() {
+                Ok(())
+            } else {
+                Err("the match's record was sent before the match was over".to_owned())
+            }
+        }
         HostMsg::MatchOver(_) | HostMsg::Refused { .. } => {
             // No card in these; prove it rather than assume it.
             let value = serde_json::to_value(message).map_err(|error| error.to_string())?;

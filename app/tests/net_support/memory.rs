@@ -28,7 +28,18 @@ pub struct Device {
     pub frames: usize,
     /// The resume token its Welcome gave.
     pub token: Option<cardtable::net::protocol::ResumeToken>,
+    /// A device that commits to its share of a seed but never reveals it.
+    pub withhold_reveal: bool,
+    /// Frames of a match's record it received, and how many of them came while the match was
+    /// not decided.
+    pub record_frames: usize,
+    /// Record frames that came before the match was decided.
+    pub early_record_frames: usize,
 }
+
+/// A change a dishonest host makes to a frame for one device, after the honest frame passed
+/// the leak check: `(conn, message, the true match)`.
+pub type Tamper = Box<dyn FnMut(ConnId, &mut HostMsg, Option<&cardtable::session::host::Host>)>;
 
 /// An in-memory table.
 pub struct Memory {
@@ -45,13 +56,16 @@ pub struct Memory {
     /// The table's clock: five seconds pass per move, so a Youglouf snap window's grace time
     /// never holds a move back here (it has its own test).
     pub clock: Instant,
+    /// A dishonest host's change to what it sends, if any.
+    pub tamper: Option<Tamper>,
     rng: GameRng,
 }
 
 impl Memory {
     /// A table in its lobby.
     pub fn new(options: AnyOptions, seats: usize, seed: u64) -> Memory {
-        let core = TableCore::new(TableConfig::new("Host"), options, seats, seed).expect("random source");
+        let config = TableConfig { random_shares: false, ..TableConfig::new("Host") };
+        let core = TableCore::new(config, options, seats, seed).expect("random source");
         Memory {
             core,
             devices: BTreeMap::new(),
@@ -59,6 +73,7 @@ impl Memory {
             local: Vec::new(),
             policy: Policy::Bot(BotLevel::Random),
             clock: Instant::now(),
+            tamper: None,
             rng: GameRng::from_seed(seed ^ 0xD1CE),
         }
     }
@@ -72,9 +87,11 @@ impl Memory {
                     let frame = encode_frame(&welcome).expect("a Welcome encodes");
                     let (decoded, _) = decode_frame::<Welcome>(&frame).expect("a Welcome decodes");
                     assert_eq!(decoded, welcome);
+                    // Seeded shares: a table's games can be played again from its seed.
+                    let shares = GameRng::from_seed(self.rng.next_u64());
                     let device = self.devices.entry(conn).or_default();
                     if let Ok(admitted) = decoded.answer {
-                        device.table = RemoteTable::new(admitted.next_action);
+                        device.table = RemoteTable::new(admitted.next_action).with_seeded_shares(shares);
                         device.token = Some(admitted.token);
                     }
                 }
@@ -105,7 +122,22 @@ impl Memory {
                 panic!("frame {} to {conn:?} leaks: {leak}", self.frames);
             }
         }
-        device.table.apply(decoded);
+        if let HostMsg::Record(_) = &decoded {
+            device.record_frames += 1;
+            if self.core.host().is_none_or(|host| host.game().match_result().is_none()) {
+                device.early_record_frames += 1;
+            }
+        }
+        let mut decoded = decoded;
+        if let Some(tamper) = &mut self.tamper {
+            tamper(conn, &mut decoded, self.core.host());
+        }
+        let device = self.devices.entry(conn).or_default();
+        let answer = device.table.apply(decoded);
+        let withheld = device.withhold_reveal && matches!(answer, Some(ClientMsg::SeedReveal(_)));
+        if let Some(answer) = answer.filter(|_| !withheld) {
+            self.send(conn, answer);
+        }
     }
 
     /// A guest says Hello on `conn`.

@@ -16,7 +16,7 @@ use cardtable::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
 use cardtable::net::tls::{Liveness, Pin};
 use cardtable::session::authority::Pacing;
 use cardtable::store::profiles::ProfileBook;
-use cardtable::store::record::MatchRecord;
+use cardtable::store::record::{MatchRecord, NetworkPlay};
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameRng, MatchResult, Phase, RoundResult, Seat, Viewer};
 
@@ -141,11 +141,14 @@ impl Player {
         self.link.send(ClientMsg::Ready { ready: true });
     }
 
-    /// Plays until the match result arrives (or `limit` passes); panics if the connection ends.
+    /// Plays until the match result and the host's record arrive (or `limit` passes); panics
+    /// if the connection ends.
     pub async fn play(&mut self, limit: Duration) -> Outcome {
         let seat = self.seat;
         let decided = move |table: &RemoteTable| {
-            table.result.is_some() && table.latest(Viewer::Seat(seat)).is_some_and(|latest| view_phase(latest) == Phase::MatchOver)
+            table.result.is_some()
+                && table.checked().is_some()
+                && table.latest(Viewer::Seat(seat)).is_some_and(|latest| view_phase(latest) == Phase::MatchOver)
         };
         if let Err(ending) = self.play_until(limit, decided).await {
             panic!("the connection ended: {ending}");
@@ -155,6 +158,7 @@ impl Player {
             rounds: self.table.rounds.clone(),
             result: self.table.result.clone(),
             matches: 1,
+            checked: self.table.checked().cloned(),
             ..LinkStatus::default()
         };
         let now = jiff::Timestamp::now();
@@ -171,7 +175,9 @@ impl Player {
             match tokio::time::timeout_at(deadline, self.link.next()).await.expect("in time") {
                 Some(GuestEvent::Message(message)) => {
                     self.messages += 1;
-                    self.table.apply(message);
+                    if let Some(answer) = self.table.apply(message) {
+                        self.link.send(answer);
+                    }
                 }
                 Some(GuestEvent::Ended(ending)) => return Err(ending),
                 None => return Err(Ending::Lost("no word".to_owned())),
@@ -186,7 +192,11 @@ impl Player {
         let deadline = tokio::time::Instant::now() + limit;
         while !done(&self.table) {
             match tokio::time::timeout_at(deadline, self.link.next()).await.expect("in time") {
-                Some(GuestEvent::Message(message)) => self.table.apply(message),
+                Some(GuestEvent::Message(message)) => {
+                    if let Some(answer) = self.table.apply(message) {
+                        self.link.send(answer);
+                    }
+                }
                 Some(GuestEvent::Ended(ending)) => return Err(ending),
                 None => return Err(Ending::Lost("no word".to_owned())),
             }
@@ -292,13 +302,17 @@ pub async fn play_all_and_agree(handle: &mut HostHandle, players: Vec<Player>, w
     let HostMsg::MatchOver(expected) = host_sees(handle, |message| matches!(message, HostMsg::MatchOver(_))).await else {
         unreachable!("filtered")
     };
+    let hosted = handle.hosted().expect("the host holds the match");
     for outcome in outcomes {
         assert_eq!(outcome.result, expected, "{what}: a guest disagrees on the result");
-        // What the guest's history keeps: the same result and rounds, its own seat, no replay.
+        // What the guest's history keeps: the same result and rounds, its own seat, and the
+        // host's record checked on the guest: the very match the host played, replayable.
         let record = &outcome.record;
         assert_eq!((&record.result, &record.rounds), (&expected, &outcome.rounds), "{what}: the guest's record");
         assert_eq!(record.network.as_ref().map(|network| (network.seats.iter().count(), network.decided)), Some((1, true)), "{what}");
-        assert!(record.steps.is_empty() && !record.replays(), "{what}: a guest's record holds no steps");
+        assert!(record.network.as_ref().is_some_and(NetworkPlay::verified), "{what}: {:?}", record.network);
+        assert!(record.replays(), "{what}: a verified record replays");
+        assert_eq!((record.seed, record.steps.as_slice()), (hosted.seed(), hosted.steps()), "{what}: the guest keeps the host's match");
         assert_eq!(outcome.rounds.len() as u32, expected.rounds, "{what}: a guest missed a round");
         assert_eq!(outcome.rounds.last().map(|round| &round.totals), Some(&expected.totals), "{what}: the last round's totals");
     }

@@ -76,6 +76,7 @@ net-refusal-duplicate = That move had already arrived.
 net-refusal-snap-grace = Others may still snap: wait a moment before taking a card.
 net-refusal-illegal = Not allowed: { $reason }
 net-refusal-no-match = No match is being played.
+net-refusal-not-drawing = No seed is being drawn with this device now.
 net-refusal-seat-not-free = That seat is taken.
 net-refusal-no-free-seat = Every seat is taken.
 net-refusal-match-running = A match is being played.
@@ -92,3 +93,21 @@ net-ended-lost = The connection to the host was lost ({ $reason }). Your finishe
 net-ended-replaced = Your seat was taken back on another connection.
 net-ended-other = The host closed the connection: { $reason }
 net-back-to-start = Back to the start
+
+## Fair play: the shuffle every seated device draws, and the record checked at the end.
+fair-mismatch = This match does not replay as it was played: the host's record differs at move { $at } ({ $what }).
+fair-mismatch-start = This match does not replay as it was played: the host's record differs before the first deal ({ $what }).
+fair-differs-shares = the shares of the shuffle do not answer the commitments made before it
+fair-differs-illegal-move = it holds a move the rules refuse
+fair-differs-view = the cards shown on this device
+fair-differs-events = what this device was told happened
+fair-differs-waiting = whose decision it was
+fair-differs-round = a round's scores
+fair-differs-result = the result
+fair-differs-too-short = it stops before moves this device was shown
+fair-differs-too-long = it is too long to check
+fair-forfeited = The deal was drawn without { $names }: { $count ->
+        [one] that device
+       *[other] those devices
+    } did not take part in the shuffle in time.
+fair-verified = Verified on this device: the host's record replays exactly as the match was played here.

@@ -6,6 +6,7 @@ use cardtable_engine::{AnyOptions, Phase, Seat, SeatSet};
 
 use super::people::{Pid, Place, SeatControl, seats_of};
 use super::{Effect, Running, TableCore};
+use crate::net::fair::{Contribution, SeedDraw};
 use crate::net::protocol::{HostMsg, LobbyInfo, LobbyProblem, MatchStart, Refusal, Role};
 use crate::session::authority::{Authority, Pacing};
 use crate::session::host::Host;
@@ -79,7 +80,7 @@ impl TableCore {
             }
         };
         match result {
-            Ok(()) if self.running.is_none() => self.lobby_changed(),
+            Ok(()) if self.running.is_none() && self.seeding.is_none() => self.lobby_changed(),
             Ok(()) => {}
             Err(problem) => self.refuse(Pid::HOST, 0, Refusal::Lobby(problem), &mut out),
         }
@@ -87,7 +88,7 @@ impl TableCore {
     }
 
     fn in_lobby(&self) -> Result<(), LobbyProblem> {
-        if self.running.is_some() { Err(LobbyProblem::MatchRunning) } else { Ok(()) }
+        if self.running.is_some() || self.seeding.is_some() { Err(LobbyProblem::MatchRunning) } else { Ok(()) }
     }
 
     fn configure(&mut self, options: AnyOptions, seats: usize) -> Result<(), LobbyProblem> {
@@ -198,7 +199,7 @@ impl TableCore {
     /// is on. The transport calls it once per tick.
     pub fn flush(&mut self) -> Vec<Effect> {
         let mut out = Vec::new();
-        if std::mem::take(&mut self.lobby_dirty) && self.running.is_none() {
+        if std::mem::take(&mut self.lobby_dirty) && self.running.is_none() && self.seeding.is_none() {
             self.broadcast_lobby(&mut out);
         }
         out
@@ -246,27 +247,56 @@ impl TableCore {
         self.begin(self.options.clone(), out)
     }
 
-    /// Deals a new match of `options` with the seats as they are and tells everyone.
-    fn begin(&mut self, options: AnyOptions, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
-        let occupants = self
-            .seats
+    /// The seats as the match's occupants.
+    fn occupants(&self) -> Vec<Occupant> {
+        self.seats
             .iter()
             .map(|control| match control {
                 SeatControl::Bot { name, level } => Occupant::Bot { name: name.clone(), level: *level },
                 other => Occupant::Human { name: other.name().to_owned() },
             })
-            .collect();
-        let host = Host::new(options.clone(), occupants, self.seeds.fork_seed()).map_err(|error| LobbyProblem::Setup(error.to_string()))?;
+            .collect()
+    }
+
+    /// Begins a new match of `options` with the seats as they are: checks the table can play
+    /// it, then draws its seed with the guests (the match is dealt once it is drawn).
+    fn begin(&mut self, options: AnyOptions, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
+        if self.seeding.is_some() {
+            return Err(LobbyProblem::MatchRunning);
+        }
+        Host::new(options.clone(), self.occupants(), 0).map_err(|error| LobbyProblem::Setup(error.to_string()))?;
+        self.draw_seed(options, out)
+    }
+
+    /// Deals the match of `options` from the drawn `seed` and tells everyone.
+    pub(super) fn deal_match(
+        &mut self,
+        options: AnyOptions,
+        seed: u64,
+        draw: SeedDraw,
+        shares: Vec<Option<Contribution>>,
+        out: &mut Vec<Effect>,
+    ) -> Result<(), LobbyProblem> {
+        let host = Host::new(options.clone(), self.occupants(), seed).map_err(|error| LobbyProblem::Setup(error.to_string()))?;
         tracing::info!(game = %host.kind(), seats = self.seats.len(), "a match begins");
         self.options = options;
         let authority = Authority::new(host, self.pacing, self.clock());
-        self.running = Some(Running { authority, sent: 0, votes: SeatSet::EMPTY, deal_at: None, rounds: Vec::new() });
+        self.running = Some(Running {
+            authority,
+            sent: 0,
+            votes: SeatSet::EMPTY,
+            deal_at: None,
+            rounds: Vec::new(),
+            draw: draw.clone(),
+            shares,
+            recorded: false,
+        });
         // The lobby is over: a change not yet told is not told after the match has started.
         self.lobby_dirty = false;
         let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
         for (pid, person) in self.people.iter() {
             if let Some(conn) = person.conn {
-                let start = MatchStart { options: self.options.clone(), seats: seats.clone(), you: self.role_of(pid) };
+                let start = MatchStart { options: self.options.clone(), seats: seats.clone(), you: self.role_of(pid), draw: draw.clone() };
                 out.push(Effect::Send(conn, HostMsg::Started(start)));
             }
         }
@@ -289,6 +319,7 @@ impl TableCore {
             _ => {}
         }
         self.running = None;
+        self.seeding = None;
         // Guests who are gone or away lose their seats (and the table forgets them); stand-ins
         // step down.
         let mut freed = Vec::new();

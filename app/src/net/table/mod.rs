@@ -10,10 +10,13 @@
 mod lobby;
 pub mod people;
 mod play;
+mod seeding;
 
 use std::time::{Duration, Instant};
 
 use cardtable_engine::{AnyOptions, GameRng, RoundResult, SeatSet};
+
+use crate::net::fair::{Contribution, SeedDraw};
 
 use self::people::{ConnId, Participant, People, Pid, Place, SeatControl};
 use crate::net::protocol::{
@@ -55,6 +58,12 @@ pub struct TableConfig {
     pub waiting_idle: Duration,
     /// How many recent events a (re)joining device receives with its first update.
     pub catch_up_events: usize,
+    /// How long each stage of drawing a match's seed (commitments, then shares) waits for the
+    /// guests' devices; one that has not answered by then forfeits its say.
+    pub seeding_time: Duration,
+    /// Whether the host's share of each seed comes from the system's random source (off only
+    /// in tests and fuzzing, which must play the same games again from the table's seed).
+    pub random_shares: bool,
 }
 
 impl TableConfig {
@@ -68,6 +77,8 @@ impl TableConfig {
             max_unseated: 8,
             waiting_idle: Duration::from_secs(60),
             catch_up_events: 64,
+            seeding_time: Duration::from_secs(10),
+            random_shares: true,
         }
     }
 }
@@ -86,6 +97,12 @@ struct Running {
     deal_at: Option<f64>,
     /// The rounds finished so far, for devices that come back.
     rounds: Vec<RoundResult>,
+    /// How the seed was drawn, as every device was told.
+    draw: SeedDraw,
+    /// Each seat's share of the seed (`None`: forfeited), sent in the record at the end.
+    shares: Vec<Option<Contribution>>,
+    /// Whether the record was sent.
+    recorded: bool,
 }
 
 /// The authority over one networked table.
@@ -96,6 +113,8 @@ pub struct TableCore {
     seats: Vec<SeatControl>,
     people: People,
     running: Option<Running>,
+    /// The next match's seed being drawn.
+    seeding: Option<seeding::Seeding>,
     /// The lobby changed since it was last told.
     lobby_dirty: bool,
     seeds: GameRng,
@@ -123,6 +142,7 @@ impl TableCore {
             seats: vec![SeatControl::Open; seats],
             people,
             running: None,
+            seeding: None,
             lobby_dirty: false,
             seeds: GameRng::from_seed(seed),
             pacing: Pacing::INSTANT,
@@ -324,7 +344,10 @@ impl TableCore {
         person.conn = None;
         person.away_since = Some(now);
         tracing::info!(name = %person.name, "a guest dropped");
-        if self.running.is_some() {
+        if self.seeding.is_some() {
+            // The drawing does not wait for a device that dropped; it forfeits its say.
+            out.extend(self.tick(now));
+        } else if self.running.is_some() {
             self.broadcast_seats(&mut out);
             out.extend(self.tick(now));
         } else {
@@ -353,6 +376,7 @@ impl TableCore {
             tracing::info!(pid = pid.0, "a device waited without a seat and without a word for too long");
             self.let_go(pid, "waited too long without a seat", &mut out);
         }
+        self.seeding_tick(&mut out);
         let Some(running) = &self.running else { return out };
         let level = crate::session::seating::quick_level(running.authority.host().kind());
         let mut changed = false;
@@ -389,6 +413,8 @@ impl TableCore {
             ClientMsg::Act(request) => self.act(pid, request, &mut out),
             ClientMsg::NextRound { base } => self.vote_next_round(pid, base, &mut out),
             ClientMsg::Leave => self.leave(pid, &mut out),
+            ClientMsg::SeedCommit(commitment) => self.seed_commit(pid, commitment, &mut out),
+            ClientMsg::SeedReveal(share) => self.seed_reveal(pid, share, &mut out),
         }
         out
     }

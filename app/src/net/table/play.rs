@@ -152,7 +152,8 @@ impl TableCore {
     }
 
     /// When the core next needs [`TableCore::bot_turn`] or [`TableCore::bot_optional`]: a bot's
-    /// pause or a snap window's grace ends, or bots' optional answers are due.
+    /// pause or a snap window's grace ends, or bots' optional answers are due. (The drawing of a
+    /// seed runs out of time on the transport's regular [`TableCore::tick`].)
     #[must_use]
     pub fn wake_at(&self) -> Option<Instant> {
         let running = self.running.as_ref()?;
@@ -215,11 +216,16 @@ impl TableCore {
                 running.rounds.push(round);
             }
         }
+        let decided = result.is_some();
         if let Some(result) = result {
             self.broadcast(&HostMsg::MatchOver(result), out);
         }
         if let Some(running) = &mut self.running {
             running.sent = sent;
+        }
+        if decided {
+            // Only now may anyone hold the seed and every hand.
+            self.send_record(out);
         }
     }
 
@@ -234,7 +240,7 @@ impl TableCore {
     pub(super) fn catch_up(&self, pid: Pid, out: &mut Vec<Effect>) {
         let (Some(running), Some(conn)) = (&self.running, self.people[pid].conn) else { return };
         let seats = self.seats.iter().map(|control| control.info(&self.people)).collect();
-        let start = MatchStart { options: self.options.clone(), seats, you: self.role_of(pid) };
+        let start = MatchStart { options: self.options.clone(), seats, you: self.role_of(pid), draw: running.draw.clone() };
         out.push(Effect::Send(conn, HostMsg::Started(start)));
         for round in &running.rounds {
             out.push(Effect::Send(conn, HostMsg::RoundOver(round.clone())));
@@ -247,6 +253,7 @@ impl TableCore {
             let recent = visible[visible.len().saturating_sub(self.config.catch_up_events)..].to_vec();
             out.push(Effect::Send(conn, HostMsg::Update(Box::new(update(running, viewer, recent)))));
         }
+        self.record_to(pid, out);
     }
 
     /// Once bots' moment to react to the last move has come, lets the first bot that takes an

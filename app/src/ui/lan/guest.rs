@@ -44,7 +44,9 @@ impl GuestLobby {
             match event {
                 GuestEvent::Message(message) => {
                     let started = matches!(message, HostMsg::Started(_));
-                    self.table.apply(message);
+                    if let Some(answer) = self.table.apply(message) {
+                        link.send(answer);
+                    }
                     if started {
                         let link = self.link.take()?;
                         return Some(NetSession::new(Line::Guest(link), std::mem::take(&mut self.table)));

@@ -147,7 +147,9 @@ impl HostLobby {
         let mut started = false;
         while let Some(message) = hosting.handle.try_recv() {
             started |= matches!(message, HostMsg::Started(_));
-            self.table.apply(message);
+            if let Some(answer) = self.table.apply(message) {
+                hosting.handle.send(answer);
+            }
             if started {
                 break;
             }

@@ -2,6 +2,7 @@
 
 use crate::net::guest::{Ending, JoinError};
 use crate::net::protocol::{LobbyProblem, Refusal};
+use crate::store::verdict::Differs;
 use crate::tr;
 use crate::ui::refusals;
 
@@ -17,6 +18,7 @@ pub fn refusal(refusal: &Refusal) -> String {
         Refusal::SnapGrace { .. } => tr!("net-refusal-snap-grace"),
         Refusal::Illegal(error) => tr!("net-refusal-illegal", reason = refusals::action_error(error)),
         Refusal::NoMatch => tr!("net-refusal-no-match"),
+        Refusal::NotDrawing => tr!("net-refusal-not-drawing"),
         Refusal::Lobby(problem) => lobby_problem(problem),
     }
 }
@@ -61,4 +63,21 @@ pub fn join_error(error: &JoinError) -> String {
         JoinError::Unreachable { address, .. } => tr!("net-error-unreachable", address = address.to_string()),
         JoinError::Protocol(_) | JoinError::Tls(_) | JoinError::Socket(_) => tr!("net-error-other", reason = error.to_string()),
     }
+}
+
+/// A host's record that does not replay as the match was played here, in words.
+#[must_use]
+pub fn mismatch(at_move: u64, what: Differs) -> String {
+    let what = match what {
+        Differs::Shares => tr!("fair-differs-shares"),
+        Differs::IllegalMove => tr!("fair-differs-illegal-move"),
+        Differs::View => tr!("fair-differs-view"),
+        Differs::Events => tr!("fair-differs-events"),
+        Differs::Waiting => tr!("fair-differs-waiting"),
+        Differs::Round => tr!("fair-differs-round"),
+        Differs::Result => tr!("fair-differs-result"),
+        Differs::TooShort => tr!("fair-differs-too-short"),
+        Differs::TooLong => tr!("fair-differs-too-long"),
+    };
+    if at_move == 0 { tr!("fair-mismatch-start", what = what) } else { tr!("fair-mismatch", at = at_move, what = what) }
 }
