@@ -58,8 +58,10 @@ fn a_killed_guest_shows_as_disconnected_within_seconds_and_takes_back_its_seat_a
         handle.command(HostCommand::Start);
         let has_view = |seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
         // Both devices draw the seed together, so both listen at once.
-        let (ana_dealt, bea_dealt) =
-            tokio::join!(ana.watch_until(Duration::from_secs(10), has_view(Seat(0))), bea.watch_until(Duration::from_secs(10), has_view(Seat(1))));
+        let (ana_dealt, bea_dealt) = tokio::join!(
+            ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
+            bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
+        );
         ana_dealt.expect("Ana sees the deal");
         bea_dealt.expect("Bea sees the deal");
         let before = ana.table.latest(Viewer::Seat(Seat(0))).cloned().expect("a view");

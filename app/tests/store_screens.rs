@@ -10,7 +10,7 @@ use cardtable::store::Store;
 use cardtable::store::profiles::Avatar;
 use cardtable_engine::GameKind;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use store_support::{at, finished, unfinished};
 
 const SIZES: [[f32; 2]; 2] = [[360.0, 640.0], [1280.0, 800.0]];
@@ -125,6 +125,58 @@ fn the_history_lists_matches_opens_details_and_replays_forward_and_back() {
         assert_eq!(replay.replay().host().phase(), cardtable_engine::Phase::MatchOver);
         click(&mut harness, "← Back");
         assert!(matches!(harness.state().screen(), Screen::History(_)));
+    }
+}
+
+/// Issue 20: a match played on the home network that this device verified is marked so in the
+/// history and replays like a hot-seat match; one whose record differed says where, and has no
+/// replay.
+#[test]
+fn the_history_marks_a_verified_network_match_and_replays_it() {
+    use cardtable::store::record::NetworkPlay;
+    use cardtable::store::verdict::{Differs, Verdict};
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("data");
+        {
+            let mut store = Store::open(&root).expect("opens");
+            let network = |verdict| {
+                Some(NetworkPlay {
+                    seats: cardtable_engine::SeatSet::only(cardtable_engine::Seat(0)),
+                    decided: true,
+                    verdict: Some(verdict),
+                })
+            };
+            let mut verified = finished(&store, GameKind::Dunno, 5, 1_700_000_000);
+            verified.network = network(Verdict::Verified);
+            let mut differed = finished(&store, GameKind::Youglouf, 6, 1_700_100_000);
+            differed.network = network(Verdict::Mismatch { at_move: 37, what: Differs::View });
+            differed.steps.clear();
+            for record in [verified, differed] {
+                store.record(record).expect("writable").wait().expect("durable");
+            }
+            store.flush();
+        }
+        let mut harness = app(&root, size);
+        click(&mut harness, "History");
+        let rows: Vec<String> = harness
+            .query_all_by_label_contains(" · ")
+            .filter_map(|node| node.accesskit_node().value().or_else(|| node.accesskit_node().label()))
+            .collect();
+        assert!(rows.iter().any(|row| row.contains("Dunno") && row.ends_with("verified on this device")), "{rows:?}");
+        assert!(rows.iter().any(|row| row.contains("Youglouf") && row.ends_with("does not replay as played")), "{rows:?}");
+        // The newest first: the Youglouf match that differed.
+        harness.get_all_by_label("Details").next().expect("a row").click();
+        harness.run();
+        harness.get_by_label_contains("the host's record differs at move 37");
+        assert_eq!(harness.query_all_by_label("Replay").count(), 0, "no replay of a record that differed");
+        click(&mut harness, "Close");
+        harness.get_all_by_label("Details").nth(1).expect("a second row").click();
+        harness.run();
+        harness.get_by_label_contains("verified on this device (the host's record replays");
+        click(&mut harness, "Replay");
+        let Screen::Replay(replay) = harness.state().screen() else { panic!("the replay viewer opens") };
+        assert!(replay.replay().len() > 0, "every step of the verified match");
     }
 }
 

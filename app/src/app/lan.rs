@@ -117,7 +117,9 @@ impl CardtableApp {
         self.lan.recorded = status.matches;
         // A record that does not replay as the match was played here is told plainly (and kept
         // so, in the history).
-        if let Some(crate::store::verdict::Verdict::Mismatch { at_move, what }) = record.network.as_ref().and_then(|network| network.verdict) {
+        if let Some(crate::store::verdict::Verdict::Mismatch { at_move, what }) =
+            record.network.as_ref().and_then(|network| network.verdict)
+        {
             self.lan.notice = Some(ui::lan::words::mismatch(at_move, what));
         }
         if let Err(error) = store.record(record) {

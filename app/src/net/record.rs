@@ -56,12 +56,12 @@ mod tests {
     use crate::net::fair::SeedDraw;
     use crate::net::protocol::{Holder, MatchStart, SeatInfo};
     use crate::net::verify::{Checked, Differs, Verdict};
-    use crate::store::record::NetworkPlay;
     use crate::session::host::Host;
     use crate::session::replay::{self, MatchStart as ReplayStart};
     use crate::session::seating::Occupant;
     use crate::store::Store;
     use crate::store::profiles::Avatar;
+    use crate::store::record::NetworkPlay;
 
     fn seat(name: &str, holder: Holder) -> SeatInfo {
         SeatInfo { name: name.into(), holder, connected: true, ready: true }
@@ -110,7 +110,10 @@ mod tests {
         let status = heard_by_bo();
         let mut waiting = status.clone();
         waiting.checked = None;
-        assert!(network_record(&waiting, &ProfileBook::default(), false, jiff::Timestamp::UNIX_EPOCH, 1).is_none(), "the record is awaited");
+        assert!(
+            network_record(&waiting, &ProfileBook::default(), false, jiff::Timestamp::UNIX_EPOCH, 1).is_none(),
+            "the record is awaited"
+        );
         let mut profiles = ProfileBook::default();
         let now = jiff::Timestamp::from_second(1_700_000_600).expect("in range");
         let ana = profiles.create("Ana", Avatar::Emoji("★".into()), now).expect("created");
@@ -125,8 +128,9 @@ mod tests {
         let checked = status.checked.as_ref().expect("checked");
         assert!(record.replays() && record.network.as_ref().is_some_and(NetworkPlay::verified));
         assert_eq!((record.seed, &record.steps), (5, &checked.steps));
-        let replayed = replay::rebuild(&ReplayStart { options: &record.options, seats: &record.occupants(), seed: record.seed }, &record.steps)
-            .expect("the kept record replays");
+        let replayed =
+            replay::rebuild(&ReplayStart { options: &record.options, seats: &record.occupants(), seed: record.seed }, &record.steps)
+                .expect("the kept record replays");
         assert_eq!(replayed.game().match_result(), Some(&record.result));
         assert_eq!((record.started, record.finished), (status.started.expect("set"), now));
 

@@ -94,7 +94,13 @@ impl Witness {
             return;
         }
         let drawn = if self.begun { Witness::default() } else { std::mem::take(self) };
-        *self = Witness { own: drawn.own, own_seats: drawn.own_seats, host_commitment: drawn.host_commitment, begun: true, ..Witness::default() };
+        *self = Witness {
+            own: drawn.own,
+            own_seats: drawn.own_seats,
+            host_commitment: drawn.host_commitment,
+            begun: true,
+            ..Witness::default()
+        };
     }
 
     /// Notes this device's share for `seats`, and the host's commitment it answers: a new
@@ -233,7 +239,8 @@ impl Witness {
             };
             let hosts = matches!(start.seats[index].holder, Holder::HostDevice | Holder::Bot(_));
             let host_bound = !hosts || self.host_commitment.is_none_or(|host| commitment == Some(host));
-            let own_bound = !self.own_seats.contains(seat) || draw.forfeited.contains(seat) || self.own.is_some_and(|own| share == Some(own));
+            let own_bound =
+                !self.own_seats.contains(seat) || draw.forfeited.contains(seat) || self.own.is_some_and(|own| share == Some(own));
             answers && host_bound && own_bound
         })
     }

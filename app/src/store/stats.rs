@@ -173,7 +173,8 @@ mod tests {
     fn undecided_network_matches_are_not_counted() {
         let decided = summary(1, GameKind::HundredOne, &[(Some(1), 40, true, false, &[40]), (None, 60, false, true, &[60])]);
         let mut abandoned = summary(2, GameKind::HundredOne, &[(Some(1), 10, false, false, &[10]), (None, 20, false, false, &[20])]);
-        abandoned.network = Some(crate::store::record::NetworkPlay { seats: cardtable_engine::SeatSet::EMPTY, decided: false, verdict: None });
+        abandoned.network =
+            Some(crate::store::record::NetworkPlay { seats: cardtable_engine::SeatSet::EMPTY, decided: false, verdict: None });
         let stats = per_game(&[decided.clone(), abandoned.clone()], ProfileId(1));
         assert_eq!((stats[&GameKind::HundredOne].played, stats[&GameKind::HundredOne].won), (1, 1));
         assert_eq!(win_rate_over_time(&[decided, abandoned], ProfileId(1), None).len(), 1);

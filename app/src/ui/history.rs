@@ -206,18 +206,28 @@ impl HistoryScreen {
                 self.details = Some(MatchDetails { id: summary.id.clone(), record: None });
             }
             ui.vertical(|ui| {
-                ui.label(
-                    RichText::new(format!(
-                        "{} · {} · {}",
-                        when(summary.finished),
-                        crate::ui::names::game(summary.game),
-                        tr!("store-history-rounds", count = summary.rounds)
-                    ))
-                    .strong(),
+                let mut line = format!(
+                    "{} · {} · {}",
+                    when(summary.finished),
+                    crate::ui::names::game(summary.game),
+                    tr!("store-history-rounds", count = summary.rounds)
                 );
+                if let Some(network) = &summary.network {
+                    line = format!("{line} · {}", network_mark(network));
+                }
+                ui.label(RichText::new(line).strong());
                 ui.add(egui::Label::new(RichText::new(seats_line(summary)).color(theme::INK_DIM)).truncate());
             });
         });
+    }
+}
+
+/// A match played on the home network, in a word or two for its row: whether it was verified.
+fn network_mark(network: &NetworkPlay) -> String {
+    match network.verdict {
+        Some(Verdict::Verified) => tr!("store-history-mark-verified"),
+        Some(Verdict::Mismatch { .. }) => tr!("store-history-mark-mismatch"),
+        Some(Verdict::NoRecord) | None => tr!("store-history-mark-network"),
     }
 }
 

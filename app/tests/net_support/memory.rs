@@ -58,6 +58,8 @@ pub struct Memory {
     pub clock: Instant,
     /// A dishonest host's change to what it sends, if any.
     pub tamper: Option<Tamper>,
+    /// The host is closing the table: the record of an undecided match may go out.
+    pub closing: bool,
     rng: GameRng,
 }
 
@@ -74,6 +76,7 @@ impl Memory {
             policy: Policy::Bot(BotLevel::Random),
             clock: Instant::now(),
             tamper: None,
+            closing: false,
             rng: GameRng::from_seed(seed ^ 0xD1CE),
         }
     }
@@ -116,7 +119,8 @@ impl Memory {
         if let HostMsg::Started(start) = &decoded {
             device.viewer = viewer_of(&start.you);
         }
-        if let Some(host) = self.core.host() {
+        let closing_record = self.closing && matches!(decoded, HostMsg::Record(_));
+        if let Some(host) = self.core.host().filter(|_| !closing_record) {
             let viewer = device.viewer.unwrap_or(Viewer::Spectator);
             if let Err(leak) = leak::check(&decoded, viewer, host.game()) {
                 panic!("frame {} to {conn:?} leaks: {leak}", self.frames);
@@ -124,7 +128,7 @@ impl Memory {
         }
         if let HostMsg::Record(_) = &decoded {
             device.record_frames += 1;
-            if self.core.host().is_none_or(|host| host.game().match_result().is_none()) {
+            if !self.closing && self.core.host().is_none_or(|host| host.game().match_result().is_none()) {
                 device.early_record_frames += 1;
             }
         }
@@ -138,6 +142,13 @@ impl Memory {
         if let Some(answer) = answer.filter(|_| !withheld) {
             self.send(conn, answer);
         }
+    }
+
+    /// The host closes the table, sending what it sends as it goes.
+    pub fn close(&mut self) {
+        self.closing = true;
+        let effects = self.core.closing();
+        self.deliver(effects);
     }
 
     /// A guest says Hello on `conn`.

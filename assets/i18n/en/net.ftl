@@ -110,4 +110,3 @@ fair-forfeited = The deal was drawn without { $names }: { $count ->
         [one] that device
        *[other] those devices
     } did not take part in the shuffle in time.
-fair-verified = Verified on this device: the host's record replays exactly as the match was played here.

@@ -109,7 +109,8 @@ impl TableCore {
     /// A device's share: kept if it answers the device's commitment, else its say is forfeited.
     pub(super) fn seed_reveal(&mut self, pid: Pid, share: Contribution, out: &mut Vec<Effect>) {
         let taken = self.seeding.as_mut().filter(|seeding| seeding.stage == Stage::Reveal).and_then(|seeding| {
-            let drawer = seeding.drawers.iter_mut().find(|drawer| drawer.pid == pid && drawer.commitment.is_some() && drawer.share.is_none())?;
+            let drawer =
+                seeding.drawers.iter_mut().find(|drawer| drawer.pid == pid && drawer.commitment.is_some() && drawer.share.is_none())?;
             if drawer.commitment == Some(share.commitment()) {
                 drawer.share = Some(share);
             } else {
