@@ -176,7 +176,7 @@ fn the_history_marks_a_verified_network_match_and_replays_it() {
         harness.get_by_label_contains("verified on this device (the host's record replays");
         click(&mut harness, "Replay");
         let Screen::Replay(replay) = harness.state().screen() else { panic!("the replay viewer opens") };
-        assert!(replay.replay().len() > 0, "every step of the verified match");
+        assert_ne!(replay.replay().len(), 0, "every step of the verified match");
     }
 }
 

@@ -197,11 +197,11 @@ impl Witness {
                 }
                 next += 1;
             }
-            if let Some(step) = checked.steps.get(moves) {
-                if replay::apply(&mut host, step).is_err() {
-                    checked.verdict = mismatch(moves + 1, Differs::IllegalMove);
-                    return checked;
-                }
+            if let Some(step) = checked.steps.get(moves)
+                && replay::apply(&mut host, step).is_err()
+            {
+                checked.verdict = mismatch(moves + 1, Differs::IllegalMove);
+                return checked;
             }
         }
         if let Some(seen) = shown.get(next) {

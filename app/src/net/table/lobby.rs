@@ -273,7 +273,7 @@ impl TableCore {
         &mut self,
         options: AnyOptions,
         seed: u64,
-        draw: SeedDraw,
+        draw: &SeedDraw,
         shares: Vec<Option<Contribution>>,
         out: &mut Vec<Effect>,
     ) -> Result<(), LobbyProblem> {

@@ -186,7 +186,7 @@ impl TableCore {
         }
         let seed = match_seed(&shares);
         tracing::info!(forfeited = ?draw.forfeited, "the seed is drawn");
-        self.deal_match(seeding.options, seed, draw, shares, out)
+        self.deal_match(seeding.options, seed, &draw, shares, out)
     }
 
     /// Each seat's commitment: its device's, the host's for its own and the bots' seats.
