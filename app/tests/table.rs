@@ -205,3 +205,39 @@ fn leaving_a_match_in_progress_asks_first() {
     harness.run();
     assert!(matches!(harness.state().screen(), Screen::Start));
 }
+
+/// Issue 19: what a move does shows on the seat it hits, not only in the log: at 108 Fool the
+/// player's six makes the next seat draw two, and "Draws 2" appears on that seat, whole inside
+/// the window at every size, then goes.
+#[test]
+fn a_draw_penalty_shows_as_a_badge_on_the_seat_it_hits() {
+    for size in [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]] {
+        let mut harness = Harness::builder().with_size(size).with_max_steps(200).build_eframe(|cc| CardtableApp::new(cc, 3));
+        harness.get_by_label("Quick play 108 Fool").click();
+        // The bots before the player move, and their badges go (the table waits for the player).
+        let mut steps = 0;
+        while harness.query_all_by_value("Player 1, your turn.").next().is_none() || harness.query_all_by_value("Skipped").next().is_some()
+        {
+            assert!(steps < 100, "{size:?}: the player's turn comes");
+            harness.step();
+            steps += 1;
+        }
+        // A badge's text labels its own area: it is found by its value.
+        assert!(harness.query_all_by_value("Draws 2").next().is_none(), "{size:?}: nothing owed yet");
+        // Seed 3 deals the player a six of clubs first, on a club: the next seat draws two.
+        harness.key_press(egui::Key::Num1);
+        harness.step();
+        harness.step();
+        harness.key_press(egui::Key::Enter);
+        harness.step();
+        harness.step();
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+        let rects: Vec<egui::Rect> = harness.query_all_by_value("Draws 2").map(|node| node.rect()).collect();
+        assert!(!rects.is_empty(), "{size:?}: a badge says the next seat draws two");
+        assert!(rects.iter().all(|rect| window.contains_rect(*rect) && rect.width() > 20.0), "{size:?}: the badge at {rects:?}");
+        for _ in 0..12 {
+            harness.step();
+        }
+        assert!(harness.query_all_by_value("Draws 2").next().is_none(), "{size:?}: the badge is gone after its moment");
+    }
+}

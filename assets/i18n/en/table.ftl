@@ -164,3 +164,17 @@ yg-open-deck = Open deck { $count }
 yg-slot-down = { $name }, slot { $number }: face down
 yg-slot-known = { $name }, slot { $number }: { $card }
 yg-keys = Keys: Space closed deck or drop, T open deck, 1–9 your cards, Enter ends the turn, Y Youglouf, X skips a power, Z snaps; another player's card: their seat number, then the card's.
+
+## Banners on the seat a move hits, for a moment.
+badge-skipped = Skipped
+badge-reversed = Reversed
+badge-draws = Draws { $cards }
+badge-suit = { $suit }
+badge-passed = Passed
+badge-one = One!
+badge-went-out = Out!
+badge-swapped = Hands swapped
+badge-snap = Snap!
+badge-wrong-snap = Wrong snap
+badge-penalty = Penalty card
+badge-youglouf = Youglouf!

@@ -167,3 +167,17 @@ yg-open-deck = Открытая колода { $count }
 yg-slot-down = { $name }, место { $number }: рубашкой вверх
 yg-slot-known = { $name }, место { $number }: { $card }
 yg-keys = Клавиши: пробел — закрытая колода или сброс, T — открытая колода, 1–9 — ваши карты, Enter — конец хода, Y — «Юглуф», X — не пользоваться силой, Z — сбросить; карта другого игрока: номер его места, затем номер карты.
+
+## Плашки на месте игрока, которого задел ход, на мгновение.
+badge-skipped = Пропуск хода
+badge-reversed = Разворот
+badge-draws = Берёт { $cards }
+badge-suit = { $suit }
+badge-passed = Пас
+badge-one = Одна!
+badge-went-out = Вышел!
+badge-swapped = Обмен руками
+badge-snap = Сброс!
+badge-wrong-snap = Мимо!
+badge-penalty = Штрафная карта
+badge-youglouf = Юглуф!

@@ -2,6 +2,7 @@
 //! seats, the centre, the viewer's hand and choices, out-of-turn calls, moves in flight, the
 //! round and match ends, and the log. It talks to a [`Session`], never to engine state.
 
+pub mod badges;
 pub mod facts;
 pub mod fan;
 pub mod games;
@@ -61,6 +62,8 @@ pub struct TableScreen {
     /// The game's part of the table, with its own state (a Youglouf board's picks).
     game: Box<dyn GameTable>,
     flights: Flights,
+    /// Banners on the seats a move hit.
+    badges: badges::Badges,
     /// Events already turned into motions.
     animated: usize,
     error: Option<String>,
@@ -100,6 +103,7 @@ impl TableScreen {
             hand: HandState::default(),
             game,
             flights: Flights::default(),
+            badges: badges::Badges::default(),
             animated,
             error: None,
             settings,
@@ -150,7 +154,8 @@ impl TableScreen {
         self.now = now;
         let next = self.session.poll(now);
         self.flights.land(now, self.settings.animation.seconds());
-        if self.flights.is_empty() { next } else { Some(0.0) }
+        self.badges.expire(now);
+        if self.flights.is_empty() && self.badges.is_empty() { next } else { Some(0.0) }
     }
 
     fn names(&self) -> Vec<String> {
@@ -184,11 +189,11 @@ impl TableScreen {
         if self.animated > history.len() {
             self.animated = 0;
         }
-        let motions: Vec<motion::Motion> = history[self.animated..]
-            .iter()
-            .filter(|addressed| addressed.audience.includes(viewer))
-            .flat_map(|addressed| self.game.motions(&addressed.event))
-            .collect();
+        let seen = || history[self.animated..].iter().filter(|addressed| addressed.audience.includes(viewer));
+        let motions: Vec<motion::Motion> = seen().flat_map(|addressed| self.game.motions(&addressed.event)).collect();
+        // Badges tell what happened even with animations off: they are words, not motion.
+        let badges: Vec<badges::Badge> = seen().flat_map(|addressed| self.game.badges(&addressed.event)).collect();
+        self.badges.launch(badges, self.now);
         self.animated = history.len();
         if self.settings.animation.seconds() > 0.0 {
             self.flights.launch(motions, self.now);
@@ -204,6 +209,7 @@ impl TableScreen {
         if let Privacy::HandOff(seat) = privacy {
             // Nothing travels across a hand-off: a card in flight could show its face.
             self.flights.clear();
+            self.badges.clear();
             self.animated = self.session.history().len();
             let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
             if privacy::handoff(ui, &names[seat.index()], out_of_turn) {
@@ -304,6 +310,9 @@ impl TableScreen {
         if self.flights.paint(ui.ctx(), self.now, seconds, height * 0.8, self.look()) {
             ui.ctx().request_repaint();
         }
+        if self.badges.show(ui.ctx(), self.now) {
+            ui.ctx().request_repaint();
+        }
         if let Some((seat, action)) = chosen {
             self.act(seat, action);
             ui.ctx().request_repaint();
@@ -347,6 +356,7 @@ impl TableScreen {
                             self.hand = HandState::default();
                             self.game.reset();
                             self.flights.clear();
+                            self.badges.clear();
                             self.animated = self.session.history().len();
                             self.error = None;
                         }

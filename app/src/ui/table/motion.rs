@@ -52,7 +52,7 @@ pub fn note_spot(ctx: &egui::Context, spot: Spot, rect: Rect) {
     ctx.data_mut(|data| data.insert_temp(spot_id(spot), rect));
 }
 
-fn spot_rect(ctx: &egui::Context, spot: Spot) -> Option<Rect> {
+pub(super) fn spot_rect(ctx: &egui::Context, spot: Spot) -> Option<Rect> {
     ctx.data(|data| data.get_temp::<Rect>(spot_id(spot)))
 }
 

@@ -9,6 +9,7 @@ use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::table::badges::Badge;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
 
@@ -109,6 +110,18 @@ pub fn describe(event: &CrazyEightsEvent, name: &dyn Fn(Seat) -> String) -> Opti
         CrazyEightsEvent::RoundEnded(result) => round_end(result.end, name),
         CrazyEightsEvent::MatchEnded(_) => tr!("log-match-over"),
     })
+}
+
+/// The banners an event puts on the table.
+pub fn badges(event: &CrazyEightsEvent) -> Vec<Badge> {
+    match event {
+        CrazyEightsEvent::Skipped { seat } => vec![Badge::skipped(*seat)],
+        CrazyEightsEvent::Reversed { .. } => vec![Badge::reversed()],
+        CrazyEightsEvent::DrawPending { seat, cards } => vec![Badge::draws(*seat, *cards)],
+        CrazyEightsEvent::Nominated { seat, suit } => vec![Badge::suit(*seat, *suit)],
+        CrazyEightsEvent::Passed { seat } => vec![Badge::passed(*seat)],
+        _ => Vec::new(),
+    }
 }
 
 /// How an event moves cards.

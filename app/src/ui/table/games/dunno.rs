@@ -10,6 +10,7 @@ use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::table::badges::Badge;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
 
@@ -131,6 +132,21 @@ pub fn describe(event: &DunnoEvent, name: &dyn Fn(Seat) -> String) -> Option<Str
         DunnoEvent::RoundEnded(result) => round_end(result.end, name),
         DunnoEvent::MatchEnded(_) => tr!("log-match-over"),
     })
+}
+
+/// The banners an event puts on the table.
+pub fn badges(event: &DunnoEvent) -> Vec<Badge> {
+    match event {
+        DunnoEvent::Skipped { seat } => vec![Badge::skipped(*seat)],
+        DunnoEvent::Reversed { .. } => vec![Badge::reversed()],
+        DunnoEvent::DrawOwed { seat, cards } => vec![Badge::draws(*seat, *cards)],
+        DunnoEvent::SuitChosen { seat, suit } => vec![Badge::suit(*seat, *suit)],
+        DunnoEvent::Swapped { seat, with } => {
+            let swapped = tr!("badge-swapped");
+            vec![Badge::on(*seat, swapped.clone()), Badge::on(*with, swapped)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// How an event moves cards.

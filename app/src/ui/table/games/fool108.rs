@@ -10,6 +10,7 @@ use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::table::badges::Badge;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
 
@@ -124,6 +125,19 @@ pub fn describe(event: &Fool108Event, name: &dyn Fn(Seat) -> String) -> Option<S
         Fool108Event::RoundEnded(result) => round_end(result.end, name),
         Fool108Event::MatchEnded(_) => tr!("log-match-over"),
     })
+}
+
+/// The banners an event puts on the table.
+pub fn badges(event: &Fool108Event) -> Vec<Badge> {
+    match event {
+        Fool108Event::Skipped { seat } => vec![Badge::skipped(*seat)],
+        Fool108Event::Reversed { .. } => vec![Badge::reversed()],
+        Fool108Event::MustDraw { seat, cards } => vec![Badge::draws(*seat, *cards)],
+        Fool108Event::SuitChosen { seat, suit } => vec![Badge::suit(*seat, *suit)],
+        Fool108Event::Passed { seat } => vec![Badge::passed(*seat)],
+        Fool108Event::DeclaredOne { seat } => vec![Badge::on(*seat, tr!("badge-one"))],
+        _ => Vec::new(),
+    }
 }
 
 /// How an event moves cards.

@@ -10,6 +10,7 @@ use super::widgets;
 use super::{SeatFacts, TableFacts};
 use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::table::badges::Badge;
 use crate::ui::table::motion::{Motion, Spot};
 use crate::ui::table::offers::{Offer, OfferKind};
 
@@ -100,6 +101,17 @@ pub fn describe(event: &HundredOneEvent, name: &dyn Fn(Seat) -> String) -> Optio
         HundredOneEvent::RoundEnded(result) => round_end(result.end, name),
         HundredOneEvent::MatchEnded(_) => tr!("log-match-over"),
     })
+}
+
+/// The banners an event puts on the table.
+pub fn badges(event: &HundredOneEvent) -> Vec<Badge> {
+    match event {
+        HundredOneEvent::Skipped { seat } => vec![Badge::skipped(*seat)],
+        HundredOneEvent::Ordered { seat, suit } => vec![Badge::suit(*seat, *suit)],
+        HundredOneEvent::Passed { seat } => vec![Badge::passed(*seat)],
+        HundredOneEvent::WentOut { seat, .. } => vec![Badge::on(*seat, tr!("badge-went-out"))],
+        _ => Vec::new(),
+    }
 }
 
 /// How an event moves cards.

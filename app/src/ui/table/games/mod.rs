@@ -12,6 +12,7 @@ pub mod youglouf;
 
 use cardtable_engine::{AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, RoundEnd, Seat};
 
+use super::badges::Badge;
 pub use super::facts::{SeatFacts, SlotLook, TableFacts};
 use super::hand::HandState;
 use super::keys::Keys;
@@ -76,6 +77,9 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
 
     /// How the event moves cards across the table, for the animation.
     fn motions(&self, event: &AnyEvent) -> Vec<Motion>;
+
+    /// The banners the event puts on the seat it hits (or the pile) for a moment.
+    fn badges(&self, event: &AnyEvent) -> Vec<Badge>;
 
     /// The card a seat drew from the stock, if the event is such a draw (the log joins a run
     /// of them into one line).
@@ -177,6 +181,13 @@ macro_rules! game_table {
             fn motions(&self, event: &cardtable_engine::AnyEvent) -> Vec<$crate::ui::table::motion::Motion> {
                 match event {
                     cardtable_engine::AnyEvent::$variant(event) => $module::motions(event),
+                    _ => Vec::new(),
+                }
+            }
+
+            fn badges(&self, event: &cardtable_engine::AnyEvent) -> Vec<$crate::ui::table::badges::Badge> {
+                match event {
+                    cardtable_engine::AnyEvent::$variant(event) => $module::badges(event),
                     _ => Vec::new(),
                 }
             }

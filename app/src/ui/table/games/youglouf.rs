@@ -12,6 +12,7 @@ use super::widgets;
 use super::{SeatFacts, SlotLook, TableFacts};
 use crate::tr;
 use crate::ui::card::{self, CardLook, Offer};
+use crate::ui::table::badges::Badge;
 use crate::ui::table::keys::Keys;
 use crate::ui::table::motion::{Motion, Spot, note_spot};
 use crate::ui::theme;
@@ -490,6 +491,17 @@ pub fn describe(event: &YougloufEvent, name: &dyn Fn(Seat) -> String) -> Option<
         YougloufEvent::RoundEnded(result) => round_end(result.end, name),
         YougloufEvent::MatchEnded(_) => tr!("log-match-over"),
     })
+}
+
+/// The banners an event puts on the table.
+pub fn badges(event: &YougloufEvent) -> Vec<Badge> {
+    match event {
+        YougloufEvent::Snapped { seat, .. } => vec![Badge::on(*seat, tr!("badge-snap"))],
+        YougloufEvent::WrongSnap { seat, .. } => vec![Badge::on(*seat, tr!("badge-wrong-snap"))],
+        YougloufEvent::Penalty { seat, .. } => vec![Badge::on(*seat, tr!("badge-penalty"))],
+        YougloufEvent::Declared { seat } => vec![Badge::on(*seat, tr!("badge-youglouf"))],
+        _ => Vec::new(),
+    }
 }
 
 /// How an event moves cards.
