@@ -179,7 +179,9 @@ pub fn show(
     let lift = height * 0.16;
     let row_height = lift + height + number;
     let rows = places.iter().map(|place| place.row + 1).max().unwrap_or(0);
-    let (area, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), row_height * rows as f32), egui::Sense::hover());
+    // As wide as the cards take, so the table can centre the hand.
+    let used = places.iter().map(|place| place.x + card_width).fold(0.0, f32::max);
+    let (area, _) = ui.allocate_exact_size(egui::vec2(used.min(ui.available_width()), row_height * rows as f32), egui::Sense::hover());
     for (position, ((&held, &offer), place)) in hand.iter().zip(&offers_now).zip(&places).enumerate() {
         let top_left = area.min + egui::vec2(place.x, lift + row_height * place.row as f32);
         let rect = egui::Rect::from_min_size(top_left, egui::vec2(card_width, height + number));

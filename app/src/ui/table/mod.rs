@@ -3,6 +3,7 @@
 //! round and match ends, and the log. It talks to a [`Session`], never to engine state.
 
 pub mod badges;
+pub mod centred;
 pub mod facts;
 pub mod fan;
 pub mod games;
@@ -224,7 +225,7 @@ impl TableScreen {
         };
         self.animate(viewer);
         let narrow = ui.available_width() < theme::NARROW;
-        let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale();
+        let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale() * room_scale(ui);
         let facts = self.game.facts(&view);
         let keys = if matches!(privacy, Privacy::Show(_)) && ui.is_enabled() { Keys::read(ui.ctx()) } else { Keys::default() };
         let wide = ui.available_width() >= theme::WIDE;
@@ -261,10 +262,11 @@ impl TableScreen {
                 }
             }
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
-            clicked_slot = self.seats(ui, &view, &facts, skip, height);
+            clicked_slot = centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height));
             ui.add_space(6.0);
-            self.game.centre(ui, &view, height, self.look());
-            self.status(ui, &view, &facts, &names);
+            let look = self.look();
+            centred::centred(ui, "centre", |ui| self.game.centre(ui, &view, height, look));
+            centred::centred(ui, "status", |ui| self.status(ui, &view, &facts, &names));
             if !wide {
                 ui.add_space(8.0);
                 log::show(ui, self.session.history(), viewer, &names, !narrow);
@@ -279,13 +281,14 @@ impl TableScreen {
                         clicked_slot,
                         ..OwnArea::shown(&names, seat, height, self.look(), &keys)
                     };
-                    chosen = self.own_area(ui, &view, &facts, &area).map(|action| (seat, action));
+                    chosen = centred::centred(ui, "own", |ui| self.own_area(ui, &view, &facts, &area)).map(|action| (seat, action));
                 }
                 Privacy::Linger(seat) => {
                     let keys = Keys::default();
                     let area = OwnArea::shown(&names, seat, height, self.look(), &keys);
                     // Shown, not played: no offers and no keys.
-                    self.own_area(ui, &view, &TableFacts { offers: Vec::new(), ..facts.clone() }, &area);
+                    let shown = TableFacts { offers: Vec::new(), ..facts.clone() };
+                    centred::centred(ui, "own", |ui| self.own_area(ui, &view, &shown, &area));
                     let done =
                         egui::Button::new(RichText::new(tr!("table-done")).strong()).min_size(egui::vec2(theme::TOUCH * 4.0, theme::TOUCH));
                     let done = ui.add(done);
@@ -496,4 +499,11 @@ fn describe_error(error: &SessionError) -> String {
         SessionError::Disconnected(reason) => tr!("table-disconnected", reason = reason),
         SessionError::NothingToUndo => tr!("table-nothing-to-undo"),
     }
+}
+
+/// How much bigger than at a laptop's size the cards are drawn in a big window, so a table at
+/// 1920×1080 and more uses its room: 1 up to about 1100×760 points, up to 1.6 beyond.
+fn room_scale(ui: &egui::Ui) -> f32 {
+    let room = ui.available_size();
+    (room.x / 1_100.0).min(room.y / 760.0).clamp(1.0, 1.6)
 }
