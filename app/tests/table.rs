@@ -208,7 +208,7 @@ fn leaving_a_match_in_progress_asks_first() {
 
 /// Issue 19: what a move does shows on the seat it hits, not only in the log: at 108 Fool the
 /// player's six makes the next seat draw two, and "Draws 2" appears on that seat, whole inside
-/// the window at every size, then goes.
+/// the window at every size, then goes; the pile says who played its top card.
 #[test]
 fn a_draw_penalty_shows_as_a_badge_on_the_seat_it_hits() {
     for size in [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]] {
@@ -235,6 +235,8 @@ fn a_draw_penalty_shows_as_a_badge_on_the_seat_it_hits() {
         let rects: Vec<egui::Rect> = harness.query_all_by_value("Draws 2").map(|node| node.rect()).collect();
         assert!(!rects.is_empty(), "{size:?}: a badge says the next seat draws two");
         assert!(rects.iter().all(|rect| window.contains_rect(*rect) && rect.width() > 20.0), "{size:?}: the badge at {rects:?}");
+        // The pile is marked with who played its top card.
+        assert!(harness.query_all_by_value("played by Player 1").next().is_some(), "{size:?}: the player's card is marked");
         for _ in 0..12 {
             harness.step();
         }

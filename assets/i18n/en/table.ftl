@@ -165,6 +165,8 @@ yg-slot-down = { $name }, slot { $number }: face down
 yg-slot-known = { $name }, slot { $number }: { $card }
 yg-keys = Keys: Space closed deck or drop, T open deck, 1–9 your cards, Enter ends the turn, Y Youglouf, X skips a power, Z snaps; another player's card: their seat number, then the card's.
 
+table-last-played = played by { $name }
+
 ## Banners on the seat a move hits, for a moment.
 badge-skipped = Skipped
 badge-reversed = Reversed

@@ -9,6 +9,7 @@ pub mod fan;
 pub mod games;
 pub mod hand;
 pub mod keys;
+pub mod last_played;
 pub mod log;
 pub mod motion;
 pub mod offers;
@@ -65,6 +66,8 @@ pub struct TableScreen {
     flights: Flights,
     /// Banners on the seats a move hit.
     badges: badges::Badges,
+    /// Whose card is on top of the pile.
+    last_played: last_played::LastPlayed,
     /// Events already turned into motions.
     animated: usize,
     error: Option<String>,
@@ -105,6 +108,7 @@ impl TableScreen {
             game,
             flights: Flights::default(),
             badges: badges::Badges::default(),
+            last_played: last_played::LastPlayed::default(),
             animated,
             error: None,
             settings,
@@ -192,6 +196,7 @@ impl TableScreen {
         }
         let seen = || history[self.animated..].iter().filter(|addressed| addressed.audience.includes(viewer));
         let motions: Vec<motion::Motion> = seen().flat_map(|addressed| self.game.motions(&addressed.event)).collect();
+        self.last_played.follow(&motions);
         // Badges tell what happened even with animations off: they are words, not motion.
         let badges: Vec<badges::Badge> = seen().flat_map(|addressed| self.game.badges(&addressed.event)).collect();
         self.badges.launch(badges, self.now);
@@ -313,6 +318,7 @@ impl TableScreen {
         if self.flights.paint(ui.ctx(), self.now, seconds, height * 0.8, self.look()) {
             ui.ctx().request_repaint();
         }
+        self.last_played.show(ui.ctx(), &names);
         if self.badges.show(ui.ctx(), self.now) {
             ui.ctx().request_repaint();
         }
@@ -360,6 +366,7 @@ impl TableScreen {
                             self.game.reset();
                             self.flights.clear();
                             self.badges.clear();
+                            self.last_played.clear();
                             self.animated = self.session.history().len();
                             self.error = None;
                         }
