@@ -243,3 +243,25 @@ fn a_draw_penalty_shows_as_a_badge_on_the_seat_it_hits() {
         assert!(harness.query_all_by_value("Draws 2").next().is_none(), "{size:?}: the badge is gone after its moment");
     }
 }
+
+/// Issue 19: on a phone the log is one tap away, not below the hand: the top bar's "Log"
+/// opens it over the table, the newest line in view inside the window, and "Close" closes it.
+#[test]
+fn on_a_phone_the_log_is_one_tap_away() {
+    let size = [360.0, 640.0];
+    let mut harness = harness(size);
+    harness.get_by_label("Quick play Crazy Eights").click();
+    harness.run();
+    let first_line = "Round 1: Player 1 deals.";
+    assert!(harness.query_all_by_value(first_line).next().is_none(), "no log under the table on a phone");
+    harness.get_by_label("Log").click();
+    harness.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+    let lines: Vec<egui::Rect> = harness.query_all_by_value(first_line).map(|node| node.rect()).collect();
+    assert!(!lines.is_empty() && lines.iter().all(|rect| window.contains_rect(*rect)), "the log's lines in the window: {lines:?}");
+    let close = harness.get_by_label("Close");
+    assert!(window.contains_rect(close.rect()), "Close in reach: {:?}", close.rect());
+    close.click();
+    harness.run();
+    assert!(harness.query_all_by_value(first_line).next().is_none(), "closed");
+}

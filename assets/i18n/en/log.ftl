@@ -1,6 +1,7 @@
 # The event log, with names ("Ana played 8♥"); never "you".
 
 log-title = Log
+log-close = Close
 log-round-started = Round { $round }: { $name } deals.
 log-starter = The starter is { $card }.
 log-played = { $name } played { $card }.

@@ -1,6 +1,7 @@
 # Журнал событий, с именами; глаголы в настоящем времени, чтобы не зависеть от рода имени.
 
 log-title = Журнал
+log-close = Закрыть
 log-round-started = Кон { $round }: сдаёт { $name }.
 log-starter = Первая карта — { $card }.
 log-played = { $name } кладёт { $card }.

@@ -8,8 +8,8 @@ use egui::RichText;
 use super::games;
 use crate::tr;
 
-/// Lines of the log shown at the table.
-const LOG_LINES: usize = 12;
+/// Lines of the log kept on screen to scroll back through (the newest in view).
+const LOG_LINES: usize = 150;
 
 /// The latest lines `viewer` may read, oldest first. Only the lines shown are put into words,
 /// so a repaint costs the same at the end of a long match as at its start. A run of draws by
@@ -63,13 +63,36 @@ fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), na
     })
 }
 
-/// Draws the log panel.
+/// Draws the log panel, folded away when not `open`.
 pub fn show(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], open: bool) {
-    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| {
-        for line in latest(history, viewer, names, LOG_LINES) {
-            ui.label(RichText::new(line).small());
+    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| lines(ui, history, viewer, names));
+}
+
+/// The log's lines, to scroll back through.
+pub fn lines(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) {
+    for line in latest(history, viewer, names, LOG_LINES) {
+        ui.label(RichText::new(line).small());
+    }
+}
+
+/// The log over the table on a phone, where there is no room beside it: one tap opens it (the
+/// newest line in view, the rest to scroll back), one closes it. Returns whether it stays open.
+#[must_use]
+pub fn over_table(ctx: &egui::Context, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) -> bool {
+    let mut open = true;
+    let screen = ctx.content_rect();
+    let modal = egui::Modal::new(egui::Id::unique("table-log")).show(ctx, |ui| {
+        ui.set_width((screen.width() - 48.0).max(200.0));
+        ui.label(RichText::new(tr!("log-title")).size(20.0).strong());
+        egui::ScrollArea::vertical().max_height(screen.height() * 0.6).stick_to_bottom(true).show(ui, |ui| {
+            lines(ui, history, viewer, names);
+        });
+        let close = egui::Button::new(tr!("log-close")).min_size(egui::vec2(crate::ui::theme::TOUCH * 3.0, crate::ui::theme::TOUCH));
+        if ui.add(close).clicked() {
+            open = false;
         }
     });
+    open && !modal.should_close()
 }
 
 #[cfg(test)]

@@ -74,6 +74,8 @@ pub struct TableScreen {
     settings: Settings,
     /// "Leave" was pressed during a match: ask before throwing it away.
     confirm_leave: bool,
+    /// The log is open over the table (phones, where it has no room beside it).
+    log_open: bool,
     /// Whether the match is saved after every move (a store keeps it), for the leave question.
     saved: bool,
     /// The latest time seen, in seconds.
@@ -113,6 +115,7 @@ impl TableScreen {
             error: None,
             settings,
             confirm_leave: false,
+            log_open: false,
             saved: false,
             now: 0.0,
             own_height: 0.0,
@@ -216,6 +219,7 @@ impl TableScreen {
             // Nothing travels across a hand-off: a card in flight could show its face.
             self.flights.clear();
             self.badges.clear();
+            self.log_open = false;
             self.animated = self.session.history().len();
             let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
             if privacy::handoff(ui, &names[seat.index()], out_of_turn) {
@@ -241,7 +245,7 @@ impl TableScreen {
                 .exact_size(theme::LOG_WIDTH)
                 .frame(egui::Frame::new().inner_margin(egui::Margin { left: 12, ..Default::default() }))
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
                         log::show(ui, self.session.history(), viewer, &names, true);
                     });
                 });
@@ -272,9 +276,9 @@ impl TableScreen {
             let look = self.look();
             centred::centred(ui, "centre", |ui| self.game.centre(ui, &view, height, look));
             centred::centred(ui, "status", |ui| self.status(ui, &view, &facts, &names));
-            if !wide {
+            if !wide && !narrow {
                 ui.add_space(8.0);
-                log::show(ui, self.session.history(), viewer, &names, !narrow);
+                log::show(ui, self.session.history(), viewer, &names, true);
             }
         });
         let own = ui.scope(|ui| {
@@ -319,6 +323,9 @@ impl TableScreen {
             ui.ctx().request_repaint();
         }
         self.last_played.show(ui.ctx(), &names);
+        if self.log_open {
+            self.log_open = narrow && log::over_table(ui.ctx(), self.session.history(), viewer, &names);
+        }
         if self.badges.show(ui.ctx(), self.now) {
             ui.ctx().request_repaint();
         }
@@ -344,6 +351,7 @@ impl TableScreen {
     /// Leave (with a confirmation during a match), the game's name, and step mode's button.
     fn top_bar(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
         let mut request = None;
+        let narrow = ui.available_width() < theme::NARROW;
         ui.horizontal_wrapped(|ui| {
             if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
                 if self.session.phase() == Phase::MatchOver {
@@ -356,6 +364,10 @@ impl TableScreen {
                 request = Some(TableRequest::Menu);
             }
             ui.label(RichText::new(names::game(self.session.kind())).size(22.0).strong());
+            // A phone has no room for the log beside the table: it is one tap away.
+            if narrow && ui.add(egui::Button::new(tr!("log-title")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
+                self.log_open = true;
+            }
             if self.session.can_undo() {
                 let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH));
                 let pressed = ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
