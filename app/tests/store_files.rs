@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use cardtable::store::document::{self, Damage};
 use cardtable::store::profiles::{Avatar, ProfileBook};
+use cardtable::store::record::MatchRecord;
 use cardtable::store::{Notice, ReadOnlyReason, Recovery, Store, StoreError};
 use cardtable_engine::GameKind;
 use store_support::{at, finished, unfinished};
@@ -228,12 +229,22 @@ fn a_version_1_folder_migrates_and_keeps_the_original() {
     let (_dir, root) = fresh();
     copy_folder(&fixture, &root);
     let mut store = Store::open(&root).expect("opens");
+    store.finish_upgrades();
     let original = root.join("profiles.v1.json");
+    let match_file = "history/matches/20261122T132151492Z-e42e3885.json";
+    let old_match = fs::read(fixture.join(match_file)).expect("fixture");
+    let new_match = fs::read(root.join(match_file)).expect("upgraded");
     assert_eq!(
         store.notices(),
-        [Notice::Migrated { file: root.join("profiles.json"), from: 1, to: 2, original: Some(original.clone()) }],
-        "one message, naming the kept original"
+        [
+            Notice::Migrated { file: root.join("profiles.json"), from: 1, to: 2, original: Some(original.clone()) },
+            Notice::Compacted { matches: 1, freed: (old_match.len() - new_match.len()) as u64 }
+        ],
+        "one message each, naming the kept original of the profiles; the match record keeps none"
     );
+    assert!(new_match.len() * 2 < old_match.len(), "the match record was rewritten compact: {} bytes", new_match.len());
+    assert!(new_match.starts_with(document::current_header::<MatchRecord>().as_bytes()));
+    assert!(!root.join("history/matches/20261122T132151492Z-e42e3885.v1.json").exists(), "no original of a match record");
     assert_eq!(
         fs::read(&original).expect("kept"),
         fs::read(fixture.join("profiles.json")).expect("fixture"),

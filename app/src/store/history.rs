@@ -101,6 +101,9 @@ pub fn open(root: &Path, writable: bool) -> OpenedHistory {
     for id in on_disk.iter().filter(|id| !indexed.contains(id)) {
         let record = recover::open::<MatchRecord>(&record_path(root, id), writable);
         notices.extend(record.notices);
+        if let Some(freed) = record.compacted {
+            super::notice::push(&mut notices, Notice::Compacted { matches: 1, freed });
+        }
         newer = newer.or(record.newer);
         if let Some(record) = record.value {
             index.matches.push(record.summary());
