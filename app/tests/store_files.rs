@@ -243,6 +243,9 @@ fn a_version_1_folder_migrates_and_keeps_the_original() {
         "one message each, naming the kept original of the profiles; the match record keeps none"
     );
     assert!(new_match.len() * 2 < old_match.len(), "the match record was rewritten compact: {} bytes", new_match.len());
+    // Format 2 pinned byte for byte (the same file seeds the store fuzzer).
+    let pinned = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/store_files/record-v2");
+    assert_eq!(String::from_utf8_lossy(&new_match), fs::read_to_string(pinned).expect("the pinned format-2 record"));
     assert!(new_match.starts_with(document::current_header::<MatchRecord>().as_bytes()));
     assert!(!root.join("history/matches/20261122T132151492Z-e42e3885.v1.json").exists(), "no original of a match record");
     assert_eq!(
