@@ -154,12 +154,7 @@ fn a_version_1_record_is_upgraded_on_the_first_open_and_no_original_is_kept() {
     }
     let mut store = Store::open(&root).expect("opens");
     store.finish_upgrades();
-    let new_total: usize = records
-        .iter()
-        .map(|record| fs::metadata(record_path(&root, &record.id)).expect("there").len() as usize)
-        .collect::<Vec<_>>()
-        .iter()
-        .sum();
+    let new_total: usize = records.iter().map(|record| fs::metadata(record_path(&root, &record.id)).expect("there").len() as usize).sum();
     assert!(new_total * 3 < old_total, "{new_total} bytes from {old_total}");
     assert_eq!(
         store.notices(),

@@ -350,7 +350,7 @@ fn bad_bytes_never_panic_the_reader() {
     let mut rng = cardtable_engine::GameRng::from_seed(77);
     let mut refused = 0;
     for cut in (0..good.len()).step_by(41) {
-        refused += usize::from(document::decode::<cardtable::store::record::MatchRecord>(&good[..cut]).is_err());
+        refused += usize::from(document::decode::<MatchRecord>(&good[..cut]).is_err());
     }
     for _ in 0..300 {
         let mut bytes = good.clone();
@@ -359,7 +359,7 @@ fn bad_bytes_never_panic_the_reader() {
             bytes[at] = rng.below(256) as u8;
         }
         // Flipped bytes may still be valid JSON of the right shape; what matters is no panic.
-        let _ = document::decode::<cardtable::store::record::MatchRecord>(&bytes);
+        let _ = document::decode::<MatchRecord>(&bytes);
         let _ = document::decode::<ProfileBook>(&bytes);
     }
     assert!(refused >= good.len() / 41, "every truncation is refused");

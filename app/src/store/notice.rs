@@ -87,7 +87,6 @@ pub enum Notice {
 #[must_use]
 pub fn megabytes(bytes: u64) -> String {
     // Exact enough for a size on screen.
-    #[allow(clippy::cast_precision_loss)]
     let megabytes = bytes as f64 / 1_000_000.0;
     format!("{megabytes:.1} MB")
 }
