@@ -240,3 +240,27 @@ fn a_damaged_version_1_record_is_set_aside_by_the_sweep() {
     assert_eq!(fs::read(moved_to).expect("set aside"), old, "kept as it was");
     assert!(!path.exists());
 }
+
+#[test]
+fn a_history_without_its_index_leaves_the_upgrade_to_the_sweep() {
+    let (_dir, root) = fresh();
+    let mut store = Store::open(&root).expect("opens");
+    let records: Vec<MatchRecord> = [GameKind::Dunno, GameKind::Fool108].iter().map(|&kind| typical_record(&store, kind, 9)).collect();
+    for record in &records {
+        store.record(record.clone()).expect("writable").wait().expect("durable");
+    }
+    store.flush();
+    drop(store);
+    for record in &records {
+        fs::write(record_path(&root, &record.id), v1_bytes(record)).expect("written back as format 1");
+    }
+    fs::remove_file(root.join("history/index.json")).expect("removed");
+    let mut store = Store::open(&root).expect("opens");
+    assert_eq!(store.history().len(), records.len(), "the index is rebuilt from the format-1 records");
+    assert!(store.notices().is_empty(), "the open upgrades nothing itself: {:?}", store.notices());
+    store.finish_upgrades();
+    assert!(matches!(store.notices(), [Notice::Compacted { matches: 2, .. }]), "{:?}", store.notices());
+    for record in &records {
+        assert_eq!(store.open_record(&record.id).expect("readable").as_ref(), Some(record));
+    }
+}

@@ -126,6 +126,13 @@ fn from_backup<T: Document>(path: &Path) -> Option<T> {
 /// Opens `path` as a `T`. With `writable`, repairs and upgrades are written back. Never
 /// fails: whatever cannot be read is skipped with a notice (and [`Opened::keep_off`] set).
 pub fn open<T: Document>(path: &Path, writable: bool) -> Opened<T> {
+    open_as(path, writable, true)
+}
+
+/// [`open`], but an older file is only upgraded in memory, without a notice, when `upgrade`
+/// is false: something else upgrades it on disk and says so (the upgrade sweep, for the match
+/// records read while the history index is rebuilt, so thousands of them do not hold the start).
+pub fn open_as<T: Document>(path: &Path, writable: bool, upgrade: bool) -> Opened<T> {
     let bytes = match read_limited(path, T::MAX_BYTES) {
         Content::Bytes(bytes) => bytes,
         Content::Missing if !backup_path(path).exists() => return Opened::new(None),
@@ -135,6 +142,7 @@ pub fn open<T: Document>(path: &Path, writable: bool) -> Opened<T> {
     };
     match document::decode::<T>(&bytes) {
         Ok(Decoded::Current(value)) => Opened::new(Some(value)),
+        Ok(Decoded::Migrated { value, .. }) if writable && !upgrade => Opened::new(Some(value)),
         Ok(Decoded::Migrated { value, from }) => {
             let mut opened = Opened::new(None);
             let mut original = None;
