@@ -6,24 +6,71 @@
 //! - `history_frame/10000`: one frame of the history screen listing those 10,000 matches.
 //! - `save/unfinished`: encoding and durably writing one unfinished match (what each action costs
 //!   the writer thread).
+//!
+//! Printed once: the average record size on disk (format 2, and the same records in format 1),
+//! and the upgrade sweep of 1,000 format-1 records (the first open after the update).
 
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use cardtable::session::host::Host;
+use cardtable::session::host::{Host, Step};
 use cardtable::session::seating::quick_seating;
 use cardtable::store::Store;
-use cardtable::store::document;
+use cardtable::store::document::{self, Document};
 use cardtable::store::history::record_path;
-use cardtable::store::record::{MatchId, MatchRecord};
+use cardtable::store::record::{MatchId, MatchRecord, SeatRecord};
 use cardtable::store::saved::SavedMatch;
 use cardtable::ui::history::HistoryScreen;
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use cardtable_engine::{AnyOptions, GameKind, GameRng, MatchResult, Phase, RoundResult};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const MATCHES: usize = 10_000;
+
+/// Format-1 records upgraded by the timed sweep (each costs three durable writes).
+const UPGRADED: usize = 1_000;
+
+/// A match record as format 1 wrote it, to measure the old size and the upgrade.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RecordV1 {
+    id: MatchId,
+    started: jiff::Timestamp,
+    finished: jiff::Timestamp,
+    options: AnyOptions,
+    seats: Vec<SeatRecord>,
+    seed: u64,
+    rounds: Vec<RoundResult>,
+    result: MatchResult,
+    steps: Vec<Step>,
+}
+
+impl Document for RecordV1 {
+    const KIND: &'static str = "match";
+    const SCHEMA: u32 = 1;
+}
+
+fn v1_bytes(record: &MatchRecord) -> Vec<u8> {
+    let old = RecordV1 {
+        id: record.id.clone(),
+        started: record.started,
+        finished: record.finished,
+        options: record.options.clone(),
+        seats: record.seats.clone(),
+        seed: record.seed,
+        rounds: record.rounds.clone(),
+        result: record.result.clone(),
+        steps: record.steps.clone(),
+    };
+    document::encode(&old).expect("encodes")
+}
+
+/// The average size of the files in `folder`.
+fn average_size(folder: &Path) -> f64 {
+    let sizes: Vec<u64> =
+        std::fs::read_dir(folder).expect("listable").map(|entry| entry.expect("entry").metadata().expect("size").len()).collect();
+    sizes.iter().sum::<u64>() as f64 / sizes.len().max(1) as f64
+}
 
 fn played(kind: GameKind, seed: u64) -> Host {
     let mut host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 4, BotLevel::Random), seed).expect("table");
@@ -40,9 +87,9 @@ fn played(kind: GameKind, seed: u64) -> Host {
     host
 }
 
-/// A history of `MATCHES` real records (50 distinct matches of every game, each written under
-/// many ids and dates), written plainly: the setup times nothing.
-fn fill(root: &Path) {
+/// A history of `count` real records (50 distinct matches of every game, each written under
+/// many ids and dates), written plainly by `encode`: the setup times nothing.
+fn fill(root: &Path, count: usize, encode: fn(&MatchRecord) -> Vec<u8>) {
     let store = Store::open(root).expect("opens");
     let records: Vec<MatchRecord> = (0..50)
         .map(|seed| {
@@ -52,19 +99,46 @@ fn fill(root: &Path) {
         })
         .collect();
     drop(store);
-    for index in 0..MATCHES {
+    for index in 0..count {
         let mut record = records[index % records.len()].clone();
         record.finished =
             jiff::Timestamp::from_second(1_700_000_000 + i64::try_from(index).expect("a small index") * 600).expect("in range");
         record.id = MatchId::new(record.finished, index as u64);
-        std::fs::write(record_path(root, &record.id), document::encode(&record).expect("encodes")).expect("written");
+        std::fs::write(record_path(root, &record.id), encode(&record)).expect("written");
     }
 }
 
 fn bench(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("data");
-    fill(&root);
+    fill(&root, MATCHES, |record| document::encode(record).expect("encodes"));
+    let matches_dir = root.join("history/matches");
+    println!("records on disk (format 2): {:.0} bytes on average", average_size(&matches_dir));
+
+    // A history as the last build left it: the index, and records of format 1 (written after
+    // the index is built, so the timed part is the sweep).
+    let old_root = dir.path().join("old");
+    fill(&old_root, UPGRADED, |record| document::encode(record).expect("encodes"));
+    drop(Store::open(&old_root).expect("opens"));
+    for entry in std::fs::read_dir(old_root.join("history/matches")).expect("listable") {
+        let path = entry.expect("entry").path();
+        let record =
+            document::decode::<MatchRecord>(&std::fs::read(&path).expect("read")).expect("readable").into_value().expect("current");
+        std::fs::write(&path, v1_bytes(&record)).expect("written");
+    }
+    let old_average = average_size(&old_root.join("history/matches"));
+    println!("the same records in format 1: {old_average:.0} bytes on average");
+    let started = Instant::now();
+    let mut store = Store::open(&old_root).expect("opens");
+    let opened = started.elapsed();
+    store.finish_upgrades();
+    println!(
+        "upgrade of {UPGRADED} format-1 records: open {:.3} s, sweep done after {:.2} s: {:?}",
+        opened.as_secs_f64(),
+        started.elapsed().as_secs_f64(),
+        store.notices()
+    );
+    drop(store);
     let started = Instant::now();
     let store = Store::open(&root).expect("opens");
     println!("first open, index rebuilt from {} records: {:.2} s", store.history().len(), started.elapsed().as_secs_f64());

@@ -111,7 +111,11 @@ fn records_naming_seats_off_the_table_are_set_aside() {
     let edits: [fn(&mut serde_json::Value); 3] = [
         |value| value["data"]["result"]["winners"] = serde_json::json!([7]),
         |value| value["data"]["result"]["totals"].as_array_mut().expect("totals").push(serde_json::json!(5)),
-        |value| value["data"]["steps"][0] = serde_json::json!({ "Act": [6, value["data"]["steps"][0]["Act"][1].clone()] }),
+        |value| {
+            let step = value["data"]["steps"][0][0].as_str().expect("a step").to_owned();
+            let (_, action) = step.split_once(' ').expect("\"<seat> <action>\"");
+            value["data"]["steps"][0][0] = serde_json::json!(format!("6 {action}"));
+        },
     ];
     for edit in edits {
         let (_dir, root, ids) = folder_with_matches();

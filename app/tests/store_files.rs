@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use cardtable::store::document::{self, Damage};
 use cardtable::store::profiles::{Avatar, ProfileBook};
+use cardtable::store::record::MatchRecord;
 use cardtable::store::{Notice, ReadOnlyReason, Recovery, Store, StoreError};
 use cardtable_engine::GameKind;
 use store_support::{at, finished, unfinished};
@@ -228,12 +229,25 @@ fn a_version_1_folder_migrates_and_keeps_the_original() {
     let (_dir, root) = fresh();
     copy_folder(&fixture, &root);
     let mut store = Store::open(&root).expect("opens");
+    store.finish_upgrades();
     let original = root.join("profiles.v1.json");
+    let match_file = "history/matches/20261122T132151492Z-e42e3885.json";
+    let old_match = fs::read(fixture.join(match_file)).expect("fixture");
+    let new_match = fs::read(root.join(match_file)).expect("upgraded");
     assert_eq!(
         store.notices(),
-        [Notice::Migrated { file: root.join("profiles.json"), from: 1, to: 2, original: Some(original.clone()) }],
-        "one message, naming the kept original"
+        [
+            Notice::Migrated { file: root.join("profiles.json"), from: 1, to: 2, original: Some(original.clone()) },
+            Notice::Compacted { matches: 1, freed: (old_match.len() - new_match.len()) as u64 }
+        ],
+        "one message each, naming the kept original of the profiles; the match record keeps none"
     );
+    assert!(new_match.len() * 2 < old_match.len(), "the match record was rewritten compact: {} bytes", new_match.len());
+    // Format 2 pinned byte for byte (the same file seeds the store fuzzer).
+    let pinned = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/store_files/record-v2");
+    assert_eq!(String::from_utf8_lossy(&new_match), fs::read_to_string(pinned).expect("the pinned format-2 record"));
+    assert!(new_match.starts_with(document::current_header::<MatchRecord>().as_bytes()));
+    assert!(!root.join("history/matches/20261122T132151492Z-e42e3885.v1.json").exists(), "no original of a match record");
     assert_eq!(
         fs::read(&original).expect("kept"),
         fs::read(fixture.join("profiles.json")).expect("fixture"),
@@ -336,7 +350,7 @@ fn bad_bytes_never_panic_the_reader() {
     let mut rng = cardtable_engine::GameRng::from_seed(77);
     let mut refused = 0;
     for cut in (0..good.len()).step_by(41) {
-        refused += usize::from(document::decode::<cardtable::store::record::MatchRecord>(&good[..cut]).is_err());
+        refused += usize::from(document::decode::<MatchRecord>(&good[..cut]).is_err());
     }
     for _ in 0..300 {
         let mut bytes = good.clone();
@@ -345,7 +359,7 @@ fn bad_bytes_never_panic_the_reader() {
             bytes[at] = rng.below(256) as u8;
         }
         // Flipped bytes may still be valid JSON of the right shape; what matters is no panic.
-        let _ = document::decode::<cardtable::store::record::MatchRecord>(&bytes);
+        let _ = document::decode::<MatchRecord>(&bytes);
         let _ = document::decode::<ProfileBook>(&bytes);
     }
     assert!(refused >= good.len() / 41, "every truncation is refused");

@@ -34,6 +34,28 @@ pub trait Document: Serialize + DeserializeOwned {
         let _ = data;
         Err(format!("no migration from format {from}"))
     }
+
+    /// Whether the original of an upgraded file may go, now that the upgraded file, written,
+    /// read back as `reread` (this is the upgraded value). No by default: the original is kept
+    /// beside it (`name.v<from>.json`). Only a kind whose files are many and large says yes,
+    /// and only when nothing was lost.
+    fn original_redundant(&self, reread: &Self) -> bool {
+        let _ = reread;
+        false
+    }
+}
+
+/// How every file of `T` written by this build begins (the envelope's header, as [`encode`]
+/// writes it), so a file already in the current format is told apart by its first bytes.
+#[must_use]
+pub fn current_header<T: Document>() -> String {
+    header(T::KIND, T::SCHEMA)
+}
+
+/// How a file of `kind` and `schema` written by [`encode`] (of this or an earlier build) begins.
+#[must_use]
+pub fn header(kind: &str, schema: u32) -> String {
+    format!("{{\n  \"cardtable\": \"{kind}\",\n  \"schema\": {schema},\n")
 }
 
 #[derive(Serialize)]
@@ -297,6 +319,7 @@ mod tests {
     #[test]
     fn files_are_indented_at_the_top_and_compact_below() {
         let text = String::from_utf8(encode(&Tally { count: 3, label: "x".into() }).expect("encodes")).expect("UTF-8");
+        assert!(text.starts_with(&current_header::<Tally>()), "{text}");
         assert_eq!(
             text,
             "{\n  \"cardtable\": \"tally\",\n  \"schema\": 2,\n  \"data\": {\n    \"count\": 3,\n    \"label\": \"x\"\n  }\n}\n"

@@ -99,7 +99,8 @@ pub fn open(root: &Path, writable: bool) -> OpenedHistory {
     let indexed: HashSet<MatchId> = index.matches.iter().map(|summary| summary.id.clone()).collect();
     let mut added = 0;
     for id in on_disk.iter().filter(|id| !indexed.contains(id)) {
-        let record = recover::open::<MatchRecord>(&record_path(root, id), writable);
+        // An older record is upgraded on disk by the sweep that follows the open, not here.
+        let record = recover::open_as::<MatchRecord>(&record_path(root, id), writable, false);
         notices.extend(record.notices);
         newer = newer.or(record.newer);
         if let Some(record) = record.value {

@@ -8,6 +8,7 @@
 //! ([`lock`]).
 
 pub mod atomic;
+pub mod compact;
 pub mod document;
 pub mod error;
 pub mod export;
@@ -22,6 +23,7 @@ pub mod recover;
 pub mod saved;
 pub mod settings;
 pub mod stats;
+pub mod sweep;
 pub mod verdict;
 pub mod writer;
 
@@ -43,6 +45,7 @@ use profiles::{ProfileBook, ProfileError};
 use record::{MatchId, MatchRecord, MatchSummary};
 use saved::{SAVED_DIR, SavedMatch, saved_path};
 use settings::{SETTINGS_FILE, SettingsFile};
+use sweep::Sweep;
 use writer::{Encoder, Writer};
 
 /// The profiles file's name in the data folder.
@@ -57,6 +60,8 @@ fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
 /// The open data folder.
 #[derive(Debug)]
 pub struct Store {
+    /// Upgrades older match records in the background. First, so it stops before the lock goes.
+    sweep: Option<Sweep>,
     root: PathBuf,
     _lock: Option<InstanceLock>,
     read_only: Option<ReadOnlyReason>,
@@ -151,7 +156,9 @@ impl Store {
             notices.push(Notice::ReadOnly(reason.clone()));
         }
         let writer = if read_only.is_none() { Some(Writer::start()?) } else { None };
-        let mut store = Store { root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
+        // A read-only store upgrades nothing on disk.
+        let sweep = if read_only.is_none() { Some(Sweep::start(root.join(MATCHES_DIR))?) } else { None };
+        let mut store = Store { sweep, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
         store.settle_recorded_saves();
         Ok(store)
     }
@@ -212,10 +219,26 @@ impl Store {
         self.notices.clear();
     }
 
-    /// Collects failed writes into the notices; call once per frame.
+    /// Collects failed writes, and the upgrade sweep's notices once it is done, into the
+    /// notices; call once per frame.
     pub fn poll(&mut self) {
         if let Some(writer) = &self.writer {
             self.notices.extend(writer.failures().into_iter().map(|failed| Notice::WriteFailed { message: failed.to_string() }));
+        }
+        if let Some(sweep) = &self.sweep {
+            for found in sweep.finished() {
+                notice::push(&mut self.notices, found);
+            }
+        }
+    }
+
+    /// Waits until the upgrade sweep of older match records is done and takes its notices
+    /// (for tools and tests; the window polls instead).
+    pub fn finish_upgrades(&mut self) {
+        if let Some(sweep) = &mut self.sweep {
+            for found in sweep.wait() {
+                notice::push(&mut self.notices, found);
+            }
         }
     }
 
@@ -291,6 +314,9 @@ impl Store {
     pub fn open_record(&mut self, id: &MatchId) -> Result<Option<MatchRecord>, StoreError> {
         let opened = recover::open::<MatchRecord>(&record_path(&self.root, id), self.read_only.is_none());
         self.notices.extend(opened.notices);
+        if let Some(freed) = opened.compacted {
+            notice::push(&mut self.notices, Notice::Compacted { matches: 1, freed });
+        }
         Ok(opened.value)
     }
 

@@ -43,6 +43,14 @@ pub enum Notice {
         /// The untouched original.
         original: Option<PathBuf>,
     },
+    /// Match records of an older format were upgraded to the compact one; their originals are
+    /// not kept (each upgraded file read back as the same record first).
+    Compacted {
+        /// How many match records.
+        matches: usize,
+        /// The disk space that freed, in bytes.
+        freed: u64,
+    },
     /// This instance only reads the data folder.
     ReadOnly(ReadOnlyReason),
     /// The history index disagreed with the match records and was brought in line.
@@ -75,6 +83,28 @@ pub enum Notice {
     },
 }
 
+/// `bytes` in megabytes, one decimal (`"12.3 MB"`).
+#[must_use]
+pub fn megabytes(bytes: u64) -> String {
+    // Exact enough for a size on screen.
+    let megabytes = bytes as f64 / 1_000_000.0;
+    format!("{megabytes:.1} MB")
+}
+
+/// Adds `notice` to `notices`, folding a [`Notice::Compacted`] into one already there, so the
+/// upgrade of a whole history reads as one message.
+pub fn push(notices: &mut Vec<Notice>, notice: Notice) {
+    if let Notice::Compacted { matches, freed } = notice
+        && let Some(Notice::Compacted { matches: total, freed: total_freed }) =
+            notices.iter_mut().find(|old| matches!(old, Notice::Compacted { .. }))
+    {
+        *total += matches;
+        *total_freed += freed;
+        return;
+    }
+    notices.push(notice);
+}
+
 /// The notice in plain English, for logs and the command line (the window words it in the
 /// player's language: `ui::notices`).
 impl std::fmt::Display for Notice {
@@ -93,6 +123,9 @@ impl std::fmt::Display for Notice {
             }
             Notice::Migrated { file, from, to, original } => {
                 write!(f, "{} was upgraded from format {from} to {to}; the original is {}", file.display(), aside(original))
+            }
+            Notice::Compacted { matches, freed } => {
+                write!(f, "{matches} matches upgraded to the compact format, {} freed", megabytes(*freed))
             }
             Notice::ReadOnly(reason) => write!(f, "the data folder is only read here: {reason}"),
             Notice::HistoryRepaired { added, dropped } => {

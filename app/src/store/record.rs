@@ -7,6 +7,7 @@ use cardtable_engine::seat::MAX_SEATS;
 use cardtable_engine::{AnyOptions, BySeat, GameKind, MatchResult, RoundEnd, RoundResult, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
+use super::compact::{RecordFile, RecordV1};
 use super::document::Document;
 use super::profiles::{ProfileBook, ProfileId};
 use crate::session::host::{Host, Step};
@@ -126,8 +127,10 @@ impl SeatRecord {
     }
 }
 
-/// A finished match, complete: it replays exactly.
+/// A finished match, complete: it replays exactly. On disk it takes the compact form of
+/// [`super::compact`] (format 2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "RecordFile", try_from = "RecordFile")]
 pub struct MatchRecord {
     /// Identity.
     pub id: MatchId,
@@ -151,7 +154,6 @@ pub struct MatchRecord {
     /// record replayed here as the match was played ([`NetworkPlay::verdict`]), the record holds
     /// the seed and every step and replays like any other; otherwise it holds the rounds and
     /// result only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub network: Option<NetworkPlay>,
 }
 
@@ -180,7 +182,26 @@ impl NetworkPlay {
 
 impl Document for MatchRecord {
     const KIND: &'static str = "match";
-    const SCHEMA: u32 = 1;
+    /// 1: every type in its own serde form; 2: the compact form ([`super::compact`]).
+    const SCHEMA: u32 = 2;
+
+    /// Format 1 is read into its types and written again in the compact form.
+    fn migrate(from: u32, data: serde_json::Value) -> Result<serde_json::Value, String> {
+        match from {
+            1 => {
+                let old: RecordV1 = serde_json::from_value(data).map_err(|error| error.to_string())?;
+                serde_json::to_value(MatchRecord::from(old)).map_err(|error| error.to_string())
+            }
+            _ => Err(format!("no migration from format {from}")),
+        }
+    }
+
+    /// A history holds thousands of records (7,466 matches once filled 440 MB): keeping the
+    /// format-1 original of each beside its compact copy would undo what the compact form
+    /// saves, so the original goes once the upgraded file reads back as this very record.
+    fn original_redundant(&self, reread: &Self) -> bool {
+        self == reread
+    }
 
     /// A record read from a file is used without another look (summaries, statistics, the
     /// replay): every seat it names must be at its table, every list by seat as long as the

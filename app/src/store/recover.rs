@@ -24,11 +24,15 @@ pub struct Opened<T> {
     /// Set when the file is there but could not be read or moved aside: writing over it would
     /// lose what it holds, so it must be left alone.
     pub keep_off: bool,
+    /// Set when an older file was upgraded on disk and, as its kind allows, its original not
+    /// kept: the bytes that freed. No notice is made for it; the caller counts these into one
+    /// ([`Notice::Compacted`]).
+    pub compacted: Option<u64>,
 }
 
 impl<T> Opened<T> {
     fn new(value: Option<T>) -> Opened<T> {
-        Opened { value, notices: Vec::new(), newer: None, keep_off: false }
+        Opened { value, notices: Vec::new(), newer: None, keep_off: false, compacted: None }
     }
 
     /// What was opened, skipped with a notice: the file is left as it is and not written over.
@@ -122,6 +126,13 @@ fn from_backup<T: Document>(path: &Path) -> Option<T> {
 /// Opens `path` as a `T`. With `writable`, repairs and upgrades are written back. Never
 /// fails: whatever cannot be read is skipped with a notice (and [`Opened::keep_off`] set).
 pub fn open<T: Document>(path: &Path, writable: bool) -> Opened<T> {
+    open_as(path, writable, true)
+}
+
+/// [`open`], but an older file is only upgraded in memory, without a notice, when `upgrade`
+/// is false: something else upgrades it on disk and says so (the upgrade sweep, for the match
+/// records read while the history index is rebuilt, so thousands of them do not hold the start).
+pub fn open_as<T: Document>(path: &Path, writable: bool, upgrade: bool) -> Opened<T> {
     let bytes = match read_limited(path, T::MAX_BYTES) {
         Content::Bytes(bytes) => bytes,
         Content::Missing if !backup_path(path).exists() => return Opened::new(None),
@@ -131,12 +142,20 @@ pub fn open<T: Document>(path: &Path, writable: bool) -> Opened<T> {
     };
     match document::decode::<T>(&bytes) {
         Ok(Decoded::Current(value)) => Opened::new(Some(value)),
+        Ok(Decoded::Migrated { value, .. }) if writable && !upgrade => Opened::new(Some(value)),
         Ok(Decoded::Migrated { value, from }) => {
             let mut opened = Opened::new(None);
             let mut original = None;
             if writable {
                 match upgrade_in_place(path, &bytes, &value, from) {
-                    Ok(copy) => original = Some(copy),
+                    Ok(Upgrade::OriginalKept(copy)) => original = Some(copy),
+                    Ok(Upgrade::OriginalDropped { freed }) => {
+                        // No original is kept, so no notice names one: the caller counts these.
+                        tracing::info!(path = %path.display(), from, to = T::SCHEMA, freed, "upgraded a file; its original is not kept");
+                        opened.compacted = Some(freed);
+                        opened.value = Some(value);
+                        return opened;
+                    }
                     Err(error) => {
                         // The old file stays as it is; writing over it later would lose the original.
                         tracing::warn!(%error, "an upgraded file could not be written back");
@@ -159,16 +178,47 @@ pub fn open<T: Document>(path: &Path, writable: bool) -> Opened<T> {
     }
 }
 
-/// Keeps the original of an older file as `name.v<from>.json` and writes `value` in its place;
-/// returns where the original is.
-fn upgrade_in_place<T: Document>(path: &Path, bytes: &[u8], value: &T, from: u32) -> Result<PathBuf, StoreError> {
+/// How an older file was upgraded on disk.
+enum Upgrade {
+    /// The original is kept here.
+    OriginalKept(PathBuf),
+    /// The upgraded file read back as the same value and the original was removed
+    /// ([`Document::original_redundant`]); the bytes that saved (0 when it grew).
+    OriginalDropped {
+        /// Bytes saved.
+        freed: u64,
+    },
+}
+
+/// Keeps the original of an older file as `name.v<from>.json` and writes `value` in its place.
+/// Where [`Document::original_redundant`] allows, the upgraded file is read back and the
+/// original removed if it reads as the very same value; until then the original is on disk,
+/// so a crash or a lossy upgrade loses nothing.
+fn upgrade_in_place<T: Document>(path: &Path, bytes: &[u8], value: &T, from: u32) -> Result<Upgrade, StoreError> {
     let copy = sibling(path, &format!("v{from}"));
     if !copy.exists() {
         atomic::write(&copy, bytes, false)?;
     }
     let encoded = document::encode(value).map_err(|source| StoreError::Encode { what: T::KIND, source })?;
     atomic::write(path, &encoded, false)?;
-    Ok(copy)
+    let reread = match read_limited(path, T::MAX_BYTES) {
+        Content::Bytes(written) => match document::decode::<T>(&written) {
+            Ok(Decoded::Current(reread)) => Some(reread),
+            _ => None,
+        },
+        _ => None,
+    };
+    if !reread.is_some_and(|reread| value.original_redundant(&reread)) {
+        return Ok(Upgrade::OriginalKept(copy));
+    }
+    match atomic::remove(&copy) {
+        Ok(()) => Ok(Upgrade::OriginalDropped { freed: (bytes.len() as u64).saturating_sub(encoded.len() as u64) }),
+        Err(error) => {
+            // The upgrade stands; only the space is not freed yet.
+            tracing::warn!(%error, path = %copy.display(), "the original of an upgraded file could not be removed");
+            Ok(Upgrade::OriginalKept(copy))
+        }
+    }
 }
 
 fn replace_damaged<T: Document>(path: &Path, damage: Damage, writable: bool) -> Opened<T> {

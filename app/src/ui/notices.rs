@@ -43,6 +43,9 @@ pub fn describe(notice: &Notice) -> String {
             file = file_name(file),
             original = original.as_ref().map_or_else(|| "—".to_owned(), |path| path.display().to_string())
         ),
+        Notice::Compacted { matches, freed } => {
+            tr!("store-notice-compacted", count = *matches, freed = crate::store::notice::megabytes(*freed))
+        }
         Notice::ReadOnly(ReadOnlyReason::AnotherInstance) => tr!("store-notice-read-only-instance"),
         Notice::ReadOnly(ReadOnlyReason::NewerFormat { file, .. }) => tr!("store-notice-read-only-newer", file = file_name(file)),
         Notice::HistoryRepaired { added, dropped } => tr!("store-notice-repaired", added = *added, dropped = *dropped),

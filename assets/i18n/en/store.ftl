@@ -118,6 +118,7 @@ store-notice-migrated = { $file } came from an older Cardtable and was upgraded;
 store-notice-read-only-instance = Another Cardtable is using your data: you can look at everything here, but nothing is saved.
 store-notice-read-only-newer = { $file } was written by a newer Cardtable: you can look at everything here, but nothing is saved, so nothing of it is lost.
 store-notice-repaired = The history index was brought up to date ({ $added } found, { $dropped } gone).
+store-notice-compacted = { $count } matches upgraded to the compact format, { $freed } freed.
 store-notice-write-failed = Saving failed: { $error }
 store-damage-too-large = the file was far larger than any such file can be
 store-notice-read-only-not-writable = Your data folder { $folder } cannot be written ({ $error }): you can look at everything and export it, but nothing is saved.

@@ -121,6 +121,7 @@ store-notice-migrated = { $file } был от старой версии Cardtabl
 store-notice-read-only-instance = Ваши данные открыты в другом окне Cardtable: здесь всё можно смотреть, но ничего не сохраняется.
 store-notice-read-only-newer = { $file } записан более новой версией Cardtable: здесь всё можно смотреть, но ничего не сохраняется, чтобы ничего не потерять.
 store-notice-repaired = Указатель истории обновлён (найдено { $added }, пропало { $dropped }).
+store-notice-compacted = Записи матчей переведены в компактный формат: { $count }, освобождено { $freed }.
 store-notice-write-failed = Не удалось сохранить: { $error }
 store-damage-too-large = файл намного больше, чем бывает такой файл
 store-notice-read-only-not-writable = В папку данных { $folder } нельзя записывать ({ $error }): всё можно смотреть и выгрузить, но ничего не сохраняется.
