@@ -69,7 +69,8 @@ pub fn write_json(
     let mut out = BufWriter::new(out);
     let io = |error| StoreError::io("write", "the JSON export", error);
     let mut left_out = Vec::new();
-    out.write_all(b"{\"cardtable\":\"history-export\",\"schema\":1,\"matches\":[\n").map_err(io)?;
+    // Schema 2: each match in the compact record format 2 (docs/store.md).
+    out.write_all(b"{\"cardtable\":\"history-export\",\"schema\":2,\"matches\":[\n").map_err(io)?;
     let mut first = true;
     for id in ids {
         let Some(record) = read(id) else {
