@@ -14,56 +14,23 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use cardtable::session::host::{Host, Step};
+use cardtable::session::host::Host;
 use cardtable::session::seating::quick_seating;
 use cardtable::store::Store;
-use cardtable::store::document::{self, Document};
+use cardtable::store::compact::format1_bytes;
+use cardtable::store::document;
 use cardtable::store::history::record_path;
-use cardtable::store::record::{MatchId, MatchRecord, SeatRecord};
+use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::saved::SavedMatch;
 use cardtable::ui::history::HistoryScreen;
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, MatchResult, Phase, RoundResult};
+use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const MATCHES: usize = 10_000;
 
 /// Format-1 records upgraded by the timed sweep (each costs three durable writes).
 const UPGRADED: usize = 1_000;
-
-/// A match record as format 1 wrote it, to measure the old size and the upgrade.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct RecordV1 {
-    id: MatchId,
-    started: jiff::Timestamp,
-    finished: jiff::Timestamp,
-    options: AnyOptions,
-    seats: Vec<SeatRecord>,
-    seed: u64,
-    rounds: Vec<RoundResult>,
-    result: MatchResult,
-    steps: Vec<Step>,
-}
-
-impl Document for RecordV1 {
-    const KIND: &'static str = "match";
-    const SCHEMA: u32 = 1;
-}
-
-fn v1_bytes(record: &MatchRecord) -> Vec<u8> {
-    let old = RecordV1 {
-        id: record.id.clone(),
-        started: record.started,
-        finished: record.finished,
-        options: record.options.clone(),
-        seats: record.seats.clone(),
-        seed: record.seed,
-        rounds: record.rounds.clone(),
-        result: record.result.clone(),
-        steps: record.steps.clone(),
-    };
-    document::encode(&old).expect("encodes")
-}
 
 /// The average size of the files in `folder`.
 fn average_size(folder: &Path) -> f64 {
@@ -124,7 +91,7 @@ fn bench(c: &mut Criterion) {
         let path = entry.expect("entry").path();
         let record =
             document::decode::<MatchRecord>(&std::fs::read(&path).expect("read")).expect("readable").into_value().expect("current");
-        std::fs::write(&path, v1_bytes(&record)).expect("written");
+        std::fs::write(&path, format1_bytes(&record)).expect("written");
     }
     let old_average = average_size(&old_root.join("history/matches"));
     println!("the same records in format 1: {old_average:.0} bytes on average");

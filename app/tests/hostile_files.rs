@@ -112,9 +112,10 @@ fn records_naming_seats_off_the_table_are_set_aside() {
         |value| value["data"]["result"]["winners"] = serde_json::json!([7]),
         |value| value["data"]["result"]["totals"].as_array_mut().expect("totals").push(serde_json::json!(5)),
         |value| {
-            let step = value["data"]["steps"][0][0].as_str().expect("a step").to_owned();
-            let (_, action) = step.split_once(' ').expect("\"<seat> <action>\"");
-            value["data"]["steps"][0][0] = serde_json::json!(format!("6 {action}"));
+            // The first deal's line starts with seat 0's or another seat's step: seat 6 takes it.
+            let line = value["data"]["steps"][0].as_str().expect("a deal's line").to_owned();
+            let (_, rest) = line.split_once(' ').expect("\"<seat> <action>, …\"");
+            value["data"]["steps"][0] = serde_json::json!(format!("6 {rest}"));
         },
     ];
     for edit in edits {

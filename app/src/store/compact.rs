@@ -3,10 +3,11 @@
 //! round's breakdown as objects; a match took 40–60 KB. Format 2 names the game once (by the
 //! options) and writes what repeats as the short text a person reads:
 //!
-//! - a step is `"<seat> <action notation>"` (`"2 play 9S"`), a new deal is `"deal"`; the steps
-//!   are grouped into one list per deal (each deal's list starts with `"deal"`), so a file shows
-//!   one round of play per line;
-//! - a seat's round score is `"<kind> <points>, …: <cards>"` (`"card_points 12: JC KC 6S"`).
+//! - a step is `"<seat> <action notation>"`, a play without its verb (`"2 9S"` for `2 play 9S`,
+//!   `"1 draw"`), a new deal is `"deal"`; the steps of one deal are one line of the file, joined
+//!   by commas (`"deal, 1 9S, 2 draw, 2 pass, 3 QH H"`).
+//! - a seat's round score is its items then its cards; the card points, which every game has,
+//!   are the bare number (`"12, queen_exit -20: JC KC 6S"`).
 //!
 //! [`MatchRecord`] itself keeps its types; this module converts it to and from [`RecordFile`],
 //! and reads format 1 ([`RecordV1`]) for the migration.
@@ -32,7 +33,7 @@ pub struct RecordFile {
     seed: u64,
     rounds: Vec<RoundLine>,
     result: MatchResult,
-    steps: Vec<Vec<String>>,
+    steps: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     network: Option<NetworkPlay>,
 }
@@ -46,8 +47,9 @@ struct RoundLine {
     totals: BySeat<i32>,
 }
 
-/// A match record as format 1 wrote it (the types' own serde forms), read only to migrate.
-#[derive(Debug, Clone, Deserialize)]
+/// A match record as format 1 wrote it (the types' own serde forms): read to migrate, and
+/// written only by the tests and the bench that measure the upgrade ([`format1_bytes`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RecordV1 {
     id: MatchId,
     started: jiff::Timestamp,
@@ -58,8 +60,30 @@ pub struct RecordV1 {
     rounds: Vec<RoundResult>,
     result: MatchResult,
     steps: Vec<Step>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     network: Option<NetworkPlay>,
+}
+
+impl super::document::Document for RecordV1 {
+    const KIND: &'static str = "match";
+    const SCHEMA: u32 = 1;
+}
+
+impl From<&MatchRecord> for RecordV1 {
+    fn from(record: &MatchRecord) -> RecordV1 {
+        let MatchRecord { id, started, finished, options, seats, seed, rounds, result, steps, network } = record.clone();
+        RecordV1 { id, started, finished, options, seats, seed, rounds, result, steps, network }
+    }
+}
+
+/// `record`'s file as format 1 wrote it: what the upgrade starts from, for the tests and the
+/// store bench.
+///
+/// # Panics
+/// Never: a record always encodes.
+#[must_use]
+pub fn format1_bytes(record: &MatchRecord) -> Vec<u8> {
+    super::document::encode(&RecordV1::from(record)).expect("a match record encodes")
 }
 
 impl From<RecordV1> for MatchRecord {
@@ -69,11 +93,20 @@ impl From<RecordV1> for MatchRecord {
     }
 }
 
-/// A step as one short string: `"2 play 9S"`, or `"deal"`.
+/// The verb a step leaves out: most steps are plays, and a card says it is one.
+const PLAY: &str = "play ";
+
+/// Steps of one deal are joined by this in the deal's line.
+const STEP_SEPARATOR: &str = ", ";
+
+/// A step as one short string: `"2 9S"` (a play), `"1 draw"`, or `"deal"`.
 #[must_use]
 pub fn step_text(step: &Step) -> String {
     match step {
-        Step::Act(seat, action) => format!("{} {action}", seat.0),
+        Step::Act(seat, action) => {
+            let notation = action.to_string();
+            format!("{} {}", seat.0, notation.strip_prefix(PLAY).unwrap_or(&notation))
+        }
         Step::NextRound => DEAL.to_owned(),
     }
 }
@@ -89,21 +122,29 @@ pub fn parse_step(game: GameKind, index: usize, text: &str) -> Result<Step, Stri
     let bad = |why: String| format!("step {index} ({text:?}) is not a step of {game}: {why}");
     let (seat, action) = text.split_once(' ').ok_or_else(|| bad("it is not \"<seat> <action>\" nor \"deal\"".to_owned()))?;
     let seat = seat.parse::<u8>().map_err(|_| bad(format!("{seat:?} is not a seat number")))?;
-    let action = AnyAction::parse(game, action).map_err(|error| bad(error.to_string()))?;
+    // A step that starts with a card is a play (no other action starts with one).
+    let starts_with_card = action.split(' ').next().is_some_and(|word| word.parse::<Card>().is_ok());
+    let action = if starts_with_card { format!("{PLAY}{action}") } else { action.to_owned() };
+    let action = AnyAction::parse(game, &action).map_err(|error| bad(error.to_string()))?;
     Ok(Step::Act(Seat(seat), action))
 }
 
-/// The steps grouped one list per deal: the steps before the first `"deal"`, then each deal
-/// with the steps after it.
-fn group_steps(steps: &[Step]) -> Vec<Vec<String>> {
-    let mut groups: Vec<Vec<String>> = Vec::new();
+/// The steps as one line per deal: the steps before the first `"deal"`, then each deal with
+/// the steps after it.
+fn deal_lines(steps: &[Step]) -> Vec<String> {
+    let mut lines: Vec<Vec<String>> = Vec::new();
     for step in steps {
-        if groups.is_empty() || *step == Step::NextRound {
-            groups.push(Vec::new());
+        if lines.is_empty() || *step == Step::NextRound {
+            lines.push(Vec::new());
         }
-        groups.last_mut().expect("a group was opened").push(step_text(step));
+        lines.last_mut().expect("a line was opened").push(step_text(step));
     }
-    groups
+    lines.iter().map(|line| line.join(STEP_SEPARATOR)).collect()
+}
+
+/// Reads the steps of a match of `game` from its deal lines.
+fn parse_deal_lines(game: GameKind, lines: &[String]) -> Result<Vec<Step>, String> {
+    lines.iter().flat_map(|line| line.split(',')).map(str::trim).enumerate().map(|(index, text)| parse_step(game, index, text)).collect()
 }
 
 /// A seat's round score as one string: `"12, queen_exit -20: JC KC 6S"` (the card points bare).
@@ -177,7 +218,7 @@ impl From<MatchRecord> for RecordFile {
             })
             .collect();
         RecordFile {
-            steps: group_steps(&record.steps),
+            steps: deal_lines(&record.steps),
             id: record.id,
             started: record.started,
             finished: record.finished,
@@ -196,13 +237,7 @@ impl TryFrom<RecordFile> for MatchRecord {
 
     fn try_from(file: RecordFile) -> Result<MatchRecord, String> {
         let game = file.options.kind();
-        let steps = file
-            .steps
-            .iter()
-            .flatten()
-            .enumerate()
-            .map(|(index, text)| parse_step(game, index, text))
-            .collect::<Result<Vec<Step>, String>>()?;
+        let steps = parse_deal_lines(game, &file.steps)?;
         let rounds = file
             .rounds
             .into_iter()
@@ -263,12 +298,33 @@ mod tests {
         assert!(parse_score("twelve").is_err());
     }
 
+    /// A deal's line reads back step for step, and a bad step in it is named by its number in
+    /// the whole match.
+    #[test]
+    fn deal_lines_read_back_and_name_a_bad_step() {
+        let game = GameKind::Fool108;
+        let steps: Vec<Step> = ["0 play 9S", "1 draw", "1 pass", "2 play QH", "2 suit H"]
+            .iter()
+            .enumerate()
+            .map(|(index, text)| parse_step(game, index, text).expect("a 108 Fool step"))
+            .chain([Step::NextRound])
+            .chain([parse_step(game, 5, "3 play 7C").expect("a play")])
+            .collect();
+        let lines = deal_lines(&steps);
+        assert_eq!(lines, ["0 9S, 1 draw, 1 pass, 2 QH, 2 suit H", "deal, 3 7C"]);
+        assert_eq!(parse_deal_lines(game, &lines), Ok(steps));
+        let error = parse_deal_lines(game, &["0 9S, 1 drw".to_owned()]).expect_err("a bad step");
+        assert!(error.starts_with("step 1 (\"1 drw\")"), "{error}");
+    }
+
     #[test]
     fn a_step_that_does_not_parse_is_named() {
         assert_eq!(parse_step(GameKind::Dunno, 0, "deal"), Ok(Step::NextRound));
-        let step = parse_step(GameKind::Dunno, 3, "2 play AS").expect("a Dunno step");
-        assert_eq!(step_text(&step), "2 play AS");
-        for bad in ["2 plya AS", "two play AS", "play", ""] {
+        let step = parse_step(GameKind::Dunno, 3, "2 AS").expect("a Dunno step");
+        assert_eq!(step, parse_step(GameKind::Dunno, 3, "2 play AS").expect("the verb may be written"));
+        assert_eq!(step_text(&step), "2 AS", "a play is written without its verb");
+        assert_eq!(step_text(&parse_step(GameKind::Dunno, 3, "1 draw").expect("a draw")), "1 draw");
+        for bad in ["2 plya AS", "two play AS", "2 ZZ", "play", ""] {
             let error = parse_step(GameKind::Dunno, 7, bad).expect_err("not a step");
             assert!(error.starts_with(&format!("step 7 ({bad:?})")), "{error}");
         }
