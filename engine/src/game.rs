@@ -24,6 +24,7 @@ pub use crate::match_shell::{DEFAULT_TURN_CAP, Phase, TableSetup};
 use crate::rng::GameRng;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::standings::Better;
 
 /// One of the five games: its rules, state and per-seat views.
 ///
@@ -41,6 +42,9 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
 
     /// Which game this is.
     const KIND: GameKind;
+
+    /// Which match totals lead (the match's winners are among the seats placed first).
+    const BETTER: Better;
 
     /// Seat counts the game can be played with under these options.
     fn seat_range(options: &Self::Options) -> RangeInclusive<usize>;

@@ -26,6 +26,7 @@ pub mod score;
 pub mod seat;
 pub mod setup;
 pub mod sim;
+pub mod standings;
 pub mod view;
 
 pub use card::{Card, DeckKind, Rank, Suit, parse_cards};
@@ -40,4 +41,5 @@ pub use registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameVisito
 pub use rng::GameRng;
 pub use score::{MatchResult, RoundEnd, RoundResult, ScoreKind, SeatScore};
 pub use seat::{BySeat, Direction, Seat, SeatSet, Viewer};
+pub use standings::{Better, places};
 pub use view::ViewHeader;

@@ -15,6 +15,7 @@ use crate::kind::GameKind;
 use crate::refusal::Refusal;
 use crate::score::{MatchResult, RoundResult};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
+use crate::standings::Better;
 use crate::view::ViewHeader;
 
 /// Options that could not be read, with the path of the field at fault (`score_limit: …`).
@@ -44,6 +45,12 @@ macro_rules! register_games {
             /// Runs `visitor` with this kind's game type.
             pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
                 match self { $(GameKind::$variant => visitor.visit::<$ty>()),* }
+            }
+
+            /// Which match totals lead in this game.
+            #[must_use]
+            pub const fn better(self) -> Better {
+                match self { $(GameKind::$variant => <$ty as Game>::BETTER),* }
             }
         }
 

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use cardtable_engine::card_set::{CardCounts, count_cards};
 use cardtable_engine::event::visible_to;
-use cardtable_engine::{Card, Game, GameKind, GameRng, GameVisitor, Phase, Seat, TableSetup, Viewer};
+use cardtable_engine::{Card, Game, GameKind, GameRng, GameVisitor, Phase, Seat, TableSetup, Viewer, places};
 use proptest::prelude::*;
 
 /// Steps after which a match is stopped (still fully checked up to there).
@@ -124,6 +124,13 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
                 assert!(game.waiting_for().is_empty(), "nobody is waited for after the match");
                 let result = game.match_result().expect("a decided match has a result");
                 assert!(!result.winners.is_empty() || !result.losers.is_empty(), "a decided match names winners or losers");
+                // The standings agree with the result: where anybody won, a seat placed first
+                // by its total is a winner (everybody loses when every total passes the limit).
+                let totals = game.last_round().expect("a decided match has rounds").totals.clone();
+                for (seat, &place) in places(&totals, G::BETTER).seats() {
+                    let won = result.winners.is_empty() || result.winners.contains(seat);
+                    assert!(place > 1 || won, "{seat} leads on {totals:?} but did not win: {result:?}");
+                }
                 assert!(game.start_next_round(None, &mut Vec::new()).is_err(), "no round after the match");
                 break;
             }

@@ -71,6 +71,8 @@ hand-under = Put { $cards } under the Jack
 hand-keys = Keys: ← → or 1–9 pick cards, Enter plays, Space or 0 draws.
 
 results-round-over = Round { $round } is over
+results-round-won = { $names } took the round
+results-place = { $place }.
 results-no-points = no points
 results-total = total { $points }
 results-won = { $names } won the match!

@@ -74,6 +74,8 @@ hand-under = Положить под валета: { $cards }
 hand-keys = Клавиши: ← → или 1–9 выбирают карты, Enter — сыграть, пробел или 0 — взять карту.
 
 results-round-over = Кон { $round } окончен
+results-round-won = Кон за: { $names }
+results-place = { $place }.
 results-no-points = без очков
 results-total = всего { $points }
 results-won = Партию выиграли: { $names }!

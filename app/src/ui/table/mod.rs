@@ -3,6 +3,7 @@
 //! round and match ends, and the log. It talks to a [`Session`], never to engine state.
 
 pub mod badges;
+pub mod celebration;
 pub mod centred;
 pub mod facts;
 pub mod fan;
@@ -64,6 +65,8 @@ pub struct TableScreen {
     /// The game's part of the table, with its own state (a Youglouf board's picks).
     game: Box<dyn GameTable>,
     flights: Flights,
+    /// Confetti when a round ends at this table.
+    celebration: celebration::Celebration,
     /// Banners on the seats a move hit.
     badges: badges::Badges,
     /// Whose card is on top of the pile.
@@ -109,6 +112,7 @@ impl TableScreen {
             hand: HandState::default(),
             game,
             flights: Flights::default(),
+            celebration: celebration::Celebration::default(),
             badges: badges::Badges::default(),
             last_played: last_played::LastPlayed::default(),
             animated,
@@ -163,7 +167,7 @@ impl TableScreen {
         let next = self.session.poll(now);
         self.flights.land(now, self.settings.animation.seconds());
         self.badges.expire(now);
-        if self.flights.is_empty() && self.badges.is_empty() { next } else { Some(0.0) }
+        if self.flights.is_empty() && self.badges.is_empty() && !self.celebration.is_running(now) { next } else { Some(0.0) }
     }
 
     fn names(&self) -> Vec<String> {
@@ -219,6 +223,7 @@ impl TableScreen {
             // Nothing travels across a hand-off: a card in flight could show its face.
             self.flights.clear();
             self.badges.clear();
+            self.celebration.stop();
             self.log_open = false;
             self.animated = self.session.history().len();
             let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
@@ -233,6 +238,8 @@ impl TableScreen {
             return request;
         };
         self.animate(viewer);
+        let enabled = self.settings.animation.seconds() > 0.0;
+        self.celebration.follow(self.session.phase() == Phase::Playing, view.result().is_some(), self.now, enabled);
         let narrow = ui.available_width() < theme::NARROW;
         let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale() * room_scale(ui);
         let facts = self.game.facts(&view);
@@ -262,14 +269,8 @@ impl TableScreen {
         let above = (ui.available_height() - self.own_height).max(least_above);
         let mut clicked_slot = None;
         egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
-            // A round's end comes first: everyone wants the scores, and the next deal.
-            if let Some(choice) = self.results(ui, &view, &names) {
-                match choice {
-                    results::ResultsChoice::NextRound => deal = true,
-                    results::ResultsChoice::PlayAgain => request = Some(TableRequest::PlayAgain),
-                    results::ResultsChoice::Leave => request = Some(TableRequest::Leave),
-                }
-            }
+            // A round's end comes first: everyone wants the scores.
+            self.results(ui, &view, &names, false);
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
             clicked_slot = centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height));
             ui.add_space(6.0);
@@ -307,6 +308,13 @@ impl TableScreen {
                 }
                 _ => {}
             }
+            // Between rounds the hand's place holds what comes next, always in reach.
+            match centred::centred(ui, "next", |ui| self.results(ui, &view, &names, true)) {
+                Some(results::ResultsChoice::NextRound) => deal = true,
+                Some(results::ResultsChoice::PlayAgain) => request = Some(TableRequest::PlayAgain),
+                Some(results::ResultsChoice::Leave) => request = Some(TableRequest::Leave),
+                None => {}
+            }
             // "One!" for another seat of this device: no hand is shown for it, so none changes.
             called = self.out_of_turn(ui, &names);
             if let Some(error) = &self.error {
@@ -320,6 +328,9 @@ impl TableScreen {
         }
         let seconds = self.settings.animation.seconds();
         if self.flights.paint(ui.ctx(), self.now, seconds, height * 0.8, self.look()) {
+            ui.ctx().request_repaint();
+        }
+        if self.celebration.paint(ui.ctx(), ui.ctx().content_rect(), self.now) {
             ui.ctx().request_repaint();
         }
         self.last_played.show(ui.ctx(), &names);
@@ -488,16 +499,26 @@ impl TableScreen {
         chosen
     }
 
-    /// The round's result and what comes next, once a round is over.
-    fn results(&self, ui: &mut egui::Ui, view: &AnyView, names: &[String]) -> Option<results::ResultsChoice> {
+    /// The round's standings (`actions` false) or what comes next (`actions` true), once a
+    /// round is over.
+    fn results(&self, ui: &mut egui::Ui, view: &AnyView, names: &[String], actions: bool) -> Option<results::ResultsChoice> {
         if self.session.phase() == Phase::Playing {
             return None;
         }
         let (Some(round), result) = (view.last_round(), view.result()) else { return None };
         let rematch = self.session.rematch();
-        let outcome =
-            results::Outcome { round, result, deals: self.session.deals(), rematch: rematch.as_ref().map(|(options, _)| options) };
-        results::show(ui, &outcome, names, self.look())
+        let outcome = results::Outcome {
+            round,
+            result,
+            better: view.kind().better(),
+            deals: self.session.deals(),
+            rematch: rematch.as_ref().map(|(options, _)| options),
+        };
+        if actions {
+            return results::actions(ui, &outcome);
+        }
+        results::show(ui, &outcome, names, self.look());
+        None
     }
 }
 

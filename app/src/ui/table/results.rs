@@ -1,8 +1,9 @@
-//! Round and match ends: each seat's points with the breakdown and the cards they came from,
-//! the winners and losers, and what comes next (the next deal, or "play again" — in 108 Fool
-//! up to the highest loser's total).
+//! Round and match ends: the standings (each seat's place by its match total, its points this
+//! round with the breakdown and the cards they came from, its total), who took the round, the
+//! winners and losers, and what comes next (the next deal, or "play again" — in 108 Fool up to
+//! the highest loser's total).
 
-use cardtable_engine::{AnyOptions, MatchResult, RoundResult, ScoreKind, Seat};
+use cardtable_engine::{AnyOptions, Better, MatchResult, RoundResult, ScoreKind, Seat, places};
 use egui::RichText;
 
 use crate::tr;
@@ -41,6 +42,8 @@ pub struct Outcome<'a> {
     pub round: &'a RoundResult,
     /// The match result, once decided.
     pub result: Option<&'a MatchResult>,
+    /// Which totals lead in this game.
+    pub better: Better,
     /// Whether this device deals the next round.
     pub deals: bool,
     /// The rematch's options, when this device may start one.
@@ -51,31 +54,61 @@ fn list(names: &[String], seats: impl Iterator<Item = Seat>) -> String {
     seats.map(|seat| names[seat.index()].clone()).collect::<Vec<_>>().join(", ")
 }
 
-/// Draws the last round's result and the match result when there is one.
-pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: CardLook) -> Option<ResultsChoice> {
-    let mut choice = None;
+/// The seats in standings order: by place on the match total, then by seat.
+#[must_use]
+pub fn standings(round: &RoundResult, better: Better) -> Vec<(usize, Seat)> {
+    let mut order: Vec<(usize, Seat)> = places(&round.totals, better).seats().map(|(seat, &place)| (place, seat)).collect();
+    order.sort_unstable();
+    order
+}
+
+/// The seats that did best this round (the round's points, counted as the totals are).
+#[must_use]
+pub fn round_winners(round: &RoundResult, better: Better) -> Vec<Seat> {
+    places(&round.scores.map(|_, score| score.total()), better).seats().filter(|&(_, &place)| place == 1).map(|(seat, _)| seat).collect()
+}
+
+/// Draws the last round's standings and the match result when there is one.
+pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: CardLook) {
     let round = outcome.round;
     egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(12.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.label(RichText::new(tr!("results-round-over", round = round.round)).size(22.0).strong());
-        for (seat, score) in round.scores.seats() {
-            ui.horizontal_wrapped(|ui| {
+        let best = round_winners(round, outcome.better);
+        if best.len() < round.scores.len() {
+            ui.label(RichText::new(tr!("results-round-won", names = list(names, best.into_iter()))).size(18.0).color(theme::ACCENT));
+        }
+        for (place, seat) in standings(round, outcome.better) {
+            let score = &round.scores[seat];
+            // One short line a seat (place, name, the round's points, the total), then how the
+            // points came and the cards they came from, indented under the name.
+            let indent = 28.0 + ui.spacing().item_spacing.x;
+            ui.horizontal(|ui| {
+                let colour = if place == 1 { theme::ACCENT } else { theme::INK };
+                ui.add_sized(
+                    [28.0, ui.spacing().interact_size.y],
+                    egui::Label::new(RichText::new(tr!("results-place", place = place)).strong().color(colour)),
+                );
                 ui.label(RichText::new(&names[seat.index()]).strong());
+                ui.label(RichText::new(format!("{:+}", score.total())).strong());
+                ui.label(RichText::new(tr!("results-total", points = round.totals[seat])).color(theme::INK_DIM));
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(indent);
                 let lines: Vec<String> =
                     score.items.iter().map(|item| format!("{} {:+}", score_kind_label(item.kind), item.points)).collect();
                 let breakdown = if lines.is_empty() { tr!("results-no-points") } else { lines.join(", ") };
-                ui.label(format!("{:+} ({breakdown})", score.total()));
-                ui.label(RichText::new(tr!("results-total", points = round.totals[seat])).color(theme::INK_DIM));
+                ui.label(RichText::new(breakdown).small().color(theme::INK_DIM));
             });
             if !score.cards.is_empty() {
                 ui.horizontal_wrapped(|ui| {
+                    ui.add_space(indent);
                     for &left in &score.cards {
                         card::face(ui, left, 48.0, Offer::Shown, look);
                     }
                 });
             }
         }
-        let button = |text: String| egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
         if let Some(result) = outcome.result {
             ui.add_space(8.0);
             if result.winners.is_empty() {
@@ -86,28 +119,38 @@ pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: Ca
             if !result.losers.is_empty() {
                 ui.label(tr!("results-lost", names = list(names, result.losers.iter())));
             }
-            ui.horizontal_wrapped(|ui| {
-                if let Some(options) = outcome.rematch {
-                    let text = match options {
-                        AnyOptions::Fool108(options) => tr!("results-play-again-to", limit = options.score_limit),
-                        _ => tr!("results-play-again"),
-                    };
-                    if ui.add(button(text)).clicked() {
-                        choice = Some(ResultsChoice::PlayAgain);
-                    }
-                }
-                if ui.add(button(tr!("results-back-to-start"))).clicked() {
-                    choice = Some(ResultsChoice::Leave);
-                }
-            });
-        } else if outcome.deals {
-            let next = ui.add(button(tr!("results-next-round")));
-            if next.clicked() || super::keys::settled_enter(ui, next.id) {
-                choice = Some(ResultsChoice::NextRound);
-            }
-        } else {
-            ui.label(RichText::new(tr!("results-host-deals")).color(theme::INK_DIM));
         }
     });
+}
+
+/// Draws what comes next after the standings (the next deal, or play again and back to start
+/// once the match is decided) where the player's hand was, so it stays in reach however long
+/// the standings are; returns the player's choice.
+pub fn actions(ui: &mut egui::Ui, outcome: &Outcome<'_>) -> Option<ResultsChoice> {
+    let mut choice = None;
+    let button = |text: String| egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
+    if outcome.result.is_some() {
+        ui.horizontal_wrapped(|ui| {
+            if let Some(options) = outcome.rematch {
+                let text = match options {
+                    AnyOptions::Fool108(options) => tr!("results-play-again-to", limit = options.score_limit),
+                    _ => tr!("results-play-again"),
+                };
+                if ui.add(button(text)).clicked() {
+                    choice = Some(ResultsChoice::PlayAgain);
+                }
+            }
+            if ui.add(button(tr!("results-back-to-start"))).clicked() {
+                choice = Some(ResultsChoice::Leave);
+            }
+        });
+    } else if outcome.deals {
+        let next = ui.add(button(tr!("results-next-round")));
+        if next.clicked() || super::keys::settled_enter(ui, next.id) {
+            choice = Some(ResultsChoice::NextRound);
+        }
+    } else {
+        ui.label(RichText::new(tr!("results-host-deals")).color(theme::INK_DIM));
+    }
     choice
 }

@@ -17,6 +17,7 @@ use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::standings::Better;
 use crate::view::ViewHeader;
 
 use super::action::CrazyEightsAction;
@@ -140,6 +141,7 @@ impl Game for CrazyEights {
     }
 
     const KIND: GameKind = GameKind::CrazyEights;
+    const BETTER: Better = Better::Lower;
 
     fn seat_range(_options: &CrazyEightsOptions) -> RangeInclusive<usize> {
         2..=8

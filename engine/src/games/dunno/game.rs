@@ -15,6 +15,7 @@ use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::standings::Better;
 use crate::view::ViewHeader;
 
 use super::action::DunnoAction;
@@ -104,6 +105,7 @@ impl Game for Dunno {
     }
 
     const KIND: GameKind = GameKind::Dunno;
+    const BETTER: Better = Better::Higher;
 
     fn seat_range(_options: &DunnoOptions) -> RangeInclusive<usize> {
         2..=6

@@ -17,6 +17,7 @@ use crate::rng::GameRng;
 use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::standings::Better;
 use crate::view::ViewHeader;
 
 use super::action::Fool108Action;
@@ -159,6 +160,7 @@ impl Game for Fool108 {
     }
 
     const KIND: GameKind = GameKind::Fool108;
+    const BETTER: Better = Better::Lower;
 
     fn seat_range(_options: &Fool108Options) -> RangeInclusive<usize> {
         2..=6

@@ -17,6 +17,7 @@ use crate::rng::GameRng;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::standings::Better;
 use crate::view::ViewHeader;
 
 use super::action::HundredOneAction;
@@ -143,6 +144,7 @@ impl Game for HundredOne {
     }
 
     const KIND: GameKind = GameKind::HundredOne;
+    const BETTER: Better = Better::Lower;
 
     fn seat_range(_options: &HundredOneOptions) -> RangeInclusive<usize> {
         2..=6

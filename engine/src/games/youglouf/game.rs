@@ -16,6 +16,7 @@ use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
 use crate::seat::{BySeat, Seat, SeatSet, Viewer};
 use crate::setup::check_table;
+use crate::standings::Better;
 use crate::view::ViewHeader;
 
 use super::action::YougloufAction;
@@ -208,6 +209,7 @@ impl Game for Youglouf {
     }
 
     const KIND: GameKind = GameKind::Youglouf;
+    const BETTER: Better = Better::Lower;
 
     fn seat_range(options: &YougloufOptions) -> RangeInclusive<usize> {
         if options.allow_two_players { 2..=MAX_PLAYERS } else { 3..=MAX_PLAYERS }
