@@ -14,6 +14,7 @@ use egui::RichText;
 use crate::cli::WindowArgs;
 use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
+use crate::session::tutorial::TutorialTable;
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
@@ -257,6 +258,19 @@ impl CardtableApp {
                 let seats = quick_seating(&name, options.default_players(), quick_level(kind));
                 self.sit_down(options, seats);
             }
+            StartChoice::Learn(kind) => {
+                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                match TutorialTable::new(kind, &name, &tr!("tutorial-teacher"), self.settings.bot_pace) {
+                    Ok(tutorial) => {
+                        // Nothing to keep: a tutorial's stacked deal is not a match of the history.
+                        self.keeper = None;
+                        let mut table = TableScreen::new(Box::new(tutorial), self.settings);
+                        table.set_saved(false);
+                        self.screen = Screen::Table(Box::new(table));
+                    }
+                    Err(error) => tracing::error!(%error, "the tutorial could not be set up"),
+                }
+            }
             StartChoice::NewTable(kind) => {
                 let mut form = TableSetupForm::new(kind, AnyOptions::defaults(kind).default_players());
                 if let (Some(name), Some(seat)) = (self.last_player(), form.seats.first_mut()) {
@@ -469,7 +483,7 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> efra
     };
     let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |elapsed| elapsed.as_nanos() as u64);
     let seed = args.seed.unwrap_or(clock);
-    let quick_play = args.quick_play;
+    let opening = args.quick_play.map(StartChoice::QuickPlay).or(args.learn.map(StartChoice::Learn));
     crate::think::override_think_ms(args.think_ms);
     let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
         tracing::error!(%error, "no data folder: profiles, history and saves are off");
@@ -482,8 +496,8 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> efra
         Box::new(move |cc| {
             let mut app = CardtableApp::with_store(cc, seed, store);
             app.set_lan_interface(lan_interface);
-            if let Some(kind) = quick_play {
-                app.start_choice(StartChoice::QuickPlay(kind));
+            if let Some(choice) = opening {
+                app.start_choice(choice);
             }
             Ok(Box::new(app))
         }),

@@ -28,6 +28,9 @@ pub struct WindowArgs {
     /// Sit down at once at a quick game of this game (you and bots, default rules).
     #[arg(long, value_parser = parse_game)]
     pub quick_play: Option<GameKind>,
+    /// Open this game's tutorial at once (a short scripted deal against a teacher).
+    #[arg(long, value_parser = parse_game, conflicts_with = "quick_play")]
+    pub learn: Option<GameKind>,
     /// Seed of the first match (default: from the clock), to see the same deal again.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -155,4 +158,20 @@ impl SimArgs {
 
 fn parse_game(id: &str) -> Result<GameKind, String> {
     GameKind::from_id(id).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn learn_opens_a_games_tutorial_and_names_the_games_when_it_is_wrong() {
+        let cli = Cli::try_parse_from(["cardtable", "--learn", "dunno"]).expect("parses");
+        assert_eq!(cli.window.learn, Some(GameKind::Dunno));
+        let error = Cli::try_parse_from(["cardtable", "--learn", "poker"]).expect_err("no such game").to_string();
+        assert!(error.contains("unknown game `poker`") && error.contains("crazy-eights"), "{error}");
+        let error =
+            Cli::try_parse_from(["cardtable", "--learn", "dunno", "--quick-play", "dunno"]).expect_err("one or the other").to_string();
+        assert!(error.contains("cannot be used with"), "{error}");
+    }
 }

@@ -81,7 +81,7 @@ macro_rules! resources {
 }
 
 /// Every area file, in both languages. Adding an area is one name here.
-const RESOURCES: &[Resource] = resources!["app", "games", "table", "log", "settings", "about", "store", "net", "refusals"];
+const RESOURCES: &[Resource] = resources!["app", "games", "table", "log", "settings", "about", "store", "net", "refusals", "tutorial"];
 
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 

@@ -11,5 +11,6 @@ pub mod session;
 pub mod settings;
 pub mod store;
 pub mod think;
+pub mod tutorial;
 #[cfg(feature = "window")]
 pub mod ui;

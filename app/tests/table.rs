@@ -213,6 +213,9 @@ fn leaving_a_match_in_progress_asks_first() {
 fn a_draw_penalty_shows_as_a_badge_on_the_seat_it_hits() {
     for size in [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]] {
         let mut harness = Harness::builder().with_size(size).with_max_steps(200).build_eframe(|cc| CardtableApp::new(cc, 3));
+        // On a phone the start screen scrolls to the game first, as a person would.
+        harness.get_by_label("Quick play 108 Fool").scroll_to_me();
+        harness.run();
         harness.get_by_label("Quick play 108 Fool").click();
         // The bots before the player move, and their badges go (the table waits for the player).
         let mut steps = 0;

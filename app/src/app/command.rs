@@ -69,6 +69,7 @@ impl CardtableApp {
                 }
             }
             Command::Table(TableRequest::PlayAgain) => self.play_again(),
+            Command::Table(TableRequest::QuickPlay(kind)) => self.start_choice(StartChoice::QuickPlay(kind)),
             Command::Menu(choice) => self.menu_choice(choice),
             Command::SettingsChanged => self.settings_changed(),
             Command::Library(choice) => self.library_choice(choice),

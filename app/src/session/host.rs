@@ -6,6 +6,8 @@ use cardtable_engine::{
     TableSetup, Viewer,
 };
 
+use cardtable_engine::scenario::{Scenario, ScenarioError};
+
 use super::seating::Occupant;
 
 /// One step of the match, in order, so the match can be replayed from its seed.
@@ -44,6 +46,17 @@ impl Host {
     /// As [`Host::new`], or a stacked deck that is not the game's.
     pub fn with_deck(options: AnyOptions, seats: Vec<Occupant>, seed: u64, stacked: Option<&[Card]>) -> Result<Host, SetupError> {
         let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, stacked)?;
+        Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
+    }
+
+    /// The table a scenario sets up (its stacked deal, dealer and options), before its steps.
+    /// Its deal does not follow from the seed alone, so it is never saved or replayed.
+    ///
+    /// # Errors
+    /// The scenario's table cannot be set up; the message names the field.
+    pub fn from_scenario(scenario: &Scenario, seats: Vec<Occupant>) -> Result<Host, ScenarioError> {
+        let (game, history) = scenario.start()?;
+        let seed = scenario.seed;
         Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
     }
 

@@ -41,6 +41,16 @@ impl LocalTable {
         LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None, levels }
     }
 
+    /// Takes `seat`'s action at time `now` for a script (a tutorial moves its teacher's seat,
+    /// which is a bot's, and the person's), through the same authority as every move.
+    ///
+    /// # Errors
+    /// The action is not `seat`'s to take now, or the snap grace holds it; nothing changes.
+    pub fn scripted(&mut self, seat: Seat, action: AnyAction, now: f64) -> Result<(), SessionError> {
+        self.now = now;
+        Ok(self.authority.act(seat, action, now)?)
+    }
+
     /// Collects a finished bot decision, if any; returns whether one is still being made.
     fn collect_decision(&mut self) -> bool {
         let Some(thinking) = &mut self.thinking else { return false };

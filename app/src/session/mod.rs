@@ -10,6 +10,7 @@ pub mod host;
 pub mod local;
 pub mod replay;
 pub mod seating;
+pub mod tutorial;
 
 use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, Viewer};
 
@@ -36,12 +37,28 @@ pub enum SessionError {
     /// No move of the person's can be taken back here.
     #[error("there is no move to take back")]
     NothingToUndo,
+    /// A tutorial waits for the move its note asks for.
+    #[error("the tutorial asks for another move")]
+    NotTheLesson,
 }
 
 impl From<ActionError> for SessionError {
     fn from(error: ActionError) -> SessionError {
         SessionError::Refused(Refused::Illegal(error))
     }
+}
+
+/// Where a tutorial stands: the note for the step it waits for, and whether its script is done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coaching {
+    /// The note shown now, as a message id of the `tutorial` translations.
+    pub message: String,
+    /// Which note this is, from 1.
+    pub lesson: usize,
+    /// How many notes the tutorial has.
+    pub lessons: usize,
+    /// The script is played out: the table plays on as an ordinary one.
+    pub done: bool,
 }
 
 /// What the table screen needs from a match, wherever its authority runs.
@@ -110,6 +127,11 @@ pub trait Session: std::fmt::Debug {
     /// Seats whose player's device dropped off the network (shown "away" at the table).
     fn away(&self) -> SeatSet {
         SeatSet::EMPTY
+    }
+
+    /// The tutorial's note, when this table is a tutorial.
+    fn coaching(&self) -> Option<Coaching> {
+        None
     }
 
     /// Whether the one person at a table of bots may take back their last move of this round.

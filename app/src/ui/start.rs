@@ -16,6 +16,8 @@ pub enum StartChoice {
     QuickPlay(GameKind),
     /// Choose seats and house rules first.
     NewTable(GameKind),
+    /// Learn the game in a short scripted deal against a teacher.
+    Learn(GameKind),
     /// Open the settings.
     Settings,
     /// Open About Cardtable.
@@ -59,6 +61,9 @@ pub fn show<T>(ui: &mut egui::Ui, library: impl FnOnce(&mut egui::Ui) -> Option<
                     let new_table = egui::Button::new(tr!("start-new-table", game = &game));
                     if ui.add(new_table.min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                         choice = Some(StartChoice::NewTable(kind));
+                    }
+                    if ui.add(egui::Button::new(tr!("start-learn", game = &game)).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
+                        choice = Some(StartChoice::Learn(kind));
                     }
                     if ui.add(egui::Button::new(tr!("start-how-to-play", game = &game)).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                         choice = Some(StartChoice::Rules(kind));

@@ -1,6 +1,8 @@
 //! Drives the real app's window through whole hot-seat matches, by mouse or by keyboard, and
 //! checks on the way that no hand-off screen and no bot's turn shows a hidden card (used by
-//! `full_match.rs`).
+//! `full_match.rs`); and through tutorials, one scripted move at a time (`tutorial.rs`).
+// Each test file uses part of the driver.
+#![allow(dead_code)]
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::ui::table::TableScreen;
@@ -318,6 +320,74 @@ impl Driver {
         actions
     }
 
+    /// Opens the tutorial of the game from the start screen ("Learn …") at a window of `size`.
+    pub fn learn(game: &str, input: Input, size: [f32; 2]) -> Driver {
+        let mut harness = Harness::builder().with_size(size).with_max_steps(400).build_eframe(|cc| CardtableApp::new(cc, 11));
+        let learn = format!("Learn {game}");
+        harness.get_by_label(&learn).scroll_to_me();
+        harness.run();
+        harness.get_by_label(&learn).click();
+        harness.run();
+        let mut driver = Driver { harness, input, names: Vec::new(), hand_offs: 0, bot_turns_checked: 0 };
+        driver.names = driver.table().session().occupants().iter().map(|occupant| occupant.name().to_owned()).collect();
+        driver
+    }
+
+    /// The table's phase.
+    pub fn phase(&self) -> Phase {
+        self.table().session().phase()
+    }
+
+    /// The harness, to look at the screen.
+    pub fn harness(&self) -> &Harness<'static, CardtableApp> {
+        &self.harness
+    }
+
+    /// The tutorial's note on screen now (its message id), and whether its script is done.
+    pub fn coaching(&self) -> Option<cardtable::session::Coaching> {
+        self.table().session().coaching()
+    }
+
+    /// Takes seat 0's `action` through the window, as a person would, and lets the table
+    /// answer; the note above the table must be in view while the player is asked to act.
+    pub fn take(&mut self, action: AnyAction) {
+        let seat = Seat(0);
+        let before = self.steps();
+        for _ in 0..MOST_FRAMES {
+            if self.steps() > before {
+                return;
+            }
+            // The teacher's pause and Youglouf's snap grace run in the window's time.
+            if self.table().host().expect("a local table").to_act().contains(seat) {
+                let hand = match self.view(seat) {
+                    AnyView::CrazyEights(view) => view.hand.unwrap_or_default(),
+                    AnyView::Fool108(view) => view.hand.unwrap_or_default(),
+                    AnyView::HundredOne(view) => view.hand.unwrap_or_default(),
+                    AnyView::Dunno(view) => view.hand.unwrap_or_default(),
+                    AnyView::Youglouf(_) => Vec::new(),
+                };
+                match action {
+                    AnyAction::Youglouf(action) => self.youglouf(seat, action),
+                    _ => self.hand_action(action, &hand),
+                }
+            } else {
+                self.harness.step();
+            }
+        }
+        panic!("{action} was never taken; the screen: {:?}", self.screen_text());
+    }
+
+    /// Runs frames until the table has taken `steps` steps in all (the teacher's moves).
+    pub fn wait_for_steps(&mut self, steps: usize) {
+        for _ in 0..MOST_FRAMES {
+            if self.steps() >= steps {
+                return;
+            }
+            self.harness.step();
+        }
+        panic!("the table stayed at {} steps, not {steps}", self.steps());
+    }
+
     fn view(&self, seat: Seat) -> AnyView {
         self.table().host().expect("a local table").view(Viewer::Seat(seat))
     }
@@ -481,7 +551,10 @@ impl Driver {
                     self.click_button_with(&slot_label(&self.names[owner.index()].clone(), slot));
                 }
             }
-            YougloufAction::Snap(_) => panic!("the policy does not snap"),
+            YougloufAction::Snap(slot) => {
+                self.press("Snap…", Key::Z);
+                self.pick_slot(&own, slot, keyboard);
+            }
         }
         if self.steps() == before && matches!(action, YougloufAction::Draw | YougloufAction::Take) {
             return; // the snap grace still runs: the caller lets time pass and tries again

@@ -9,6 +9,7 @@ nav-menu = Menu
 nav-settings = Settings
 start-quick-play = Quick play { $game }
 start-new-table = New { $game } table
+start-learn = Learn { $game }
 start-how-to-play = How to play { $game }
 rules-title = How to play { $game }
 setup-title = New table: { $game }

@@ -9,6 +9,7 @@ nav-menu = Меню
 nav-settings = Настройки
 start-quick-play = Быстрая игра: { $game }
 start-new-table = Новый стол: { $game }
+start-learn = Обучение: { $game }
 start-how-to-play = Как играть: { $game }
 rules-title = Как играть: { $game }
 setup-title = Новый стол: { $game }

@@ -2,7 +2,7 @@
 //! player who looked away sees at once whose card they must answer (issue 19).
 
 use cardtable_engine::Seat;
-use egui::{Align2, Id, Order, RichText};
+use egui::{Align2, Id, Order, Rect, RichText};
 
 use super::motion::{Motion, Spot, spot_rect};
 use crate::tr;
@@ -38,9 +38,14 @@ impl LastPlayed {
         self.seat
     }
 
-    /// Draws the mark on the pile's top edge.
-    pub fn show(&self, ctx: &egui::Context, names: &[String]) {
+    /// Draws the mark on the pile's top edge, if the pile is within `visible` (the table's view).
+    pub fn show(&self, ctx: &egui::Context, names: &[String], visible: Rect) {
         let (Some(seat), Some(pile)) = (self.seat, spot_rect(ctx, Spot::Pile)) else { return };
+        // A pile scrolled out of view (standings above it, a phone's big hand) has no tag:
+        // held inside the window, it would float over something else.
+        if !visible.contains(pile.center_top()) {
+            return;
+        }
         let Some(name) = names.get(seat.index()) else { return };
         egui::Area::new(Id::unique("table-last-played"))
             .order(Order::Middle)

@@ -5,6 +5,7 @@
 pub mod badges;
 pub mod celebration;
 pub mod centred;
+pub mod coach;
 pub mod facts;
 pub mod fan;
 pub mod games;
@@ -54,6 +55,8 @@ pub enum TableRequest {
     PlayAgain,
     /// Open the menu (rules, settings, leave).
     Menu,
+    /// Leave for a quick game of this game (the end of a tutorial).
+    QuickPlay(cardtable_engine::GameKind),
 }
 
 /// The table screen's state.
@@ -217,6 +220,9 @@ impl TableScreen {
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
         self.now = ui.input(|input| input.time);
         let mut request = self.top_bar(ui);
+        if let Some(coaching) = self.session.coaching() {
+            request = coach::banner(ui, &coaching, self.session.kind()).or(request);
+        }
         let names = self.names();
         let privacy = self.privacy();
         if let Privacy::HandOff(seat) = privacy {
@@ -268,7 +274,7 @@ impl TableScreen {
         let least_above = ui.available_height() * 0.3;
         let above = (ui.available_height() - self.own_height).max(least_above);
         let mut clicked_slot = None;
-        egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
+        let table_area = egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
             // A round's end comes first: everyone wants the scores.
             self.results(ui, &view, &names, false);
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
@@ -333,7 +339,7 @@ impl TableScreen {
         if self.celebration.paint(ui.ctx(), ui.ctx().content_rect(), self.now) {
             ui.ctx().request_repaint();
         }
-        self.last_played.show(ui.ctx(), &names);
+        self.last_played.show(ui.ctx(), &names, table_area.inner_rect);
         if self.log_open {
             self.log_open = narrow && log::over_table(ui.ctx(), self.session.history(), viewer, &names);
         }
@@ -365,7 +371,8 @@ impl TableScreen {
         let narrow = ui.available_width() < theme::NARROW;
         ui.horizontal_wrapped(|ui| {
             if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
-                if self.session.phase() == Phase::MatchOver {
+                // A finished match, or a tutorial (which nobody loses by leaving), goes at once.
+                if self.session.phase() == Phase::MatchOver || self.session.coaching().is_some() {
                     request = Some(TableRequest::Leave);
                 } else {
                     self.confirm_leave = true;
@@ -538,6 +545,7 @@ fn describe_error(error: &SessionError) -> String {
         SessionError::NotTheDealer => tr!("table-host-deals"),
         SessionError::Disconnected(reason) => tr!("table-disconnected", reason = reason),
         SessionError::NothingToUndo => tr!("table-nothing-to-undo"),
+        SessionError::NotTheLesson => tr!("tutorial-not-now"),
     }
 }
 

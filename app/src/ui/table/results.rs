@@ -10,6 +10,9 @@ use crate::tr;
 use crate::ui::card::{self, CardLook, Offer};
 use crate::ui::theme;
 
+/// The width of the place column ("1.").
+const PLACE_WIDTH: f32 = 28.0;
+
 /// What the player chose at a round or match end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultsChoice {
@@ -82,32 +85,33 @@ pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: Ca
             let score = &round.scores[seat];
             // One short line a seat (place, name, the round's points, the total), then how the
             // points came and the cards they came from, indented under the name.
-            let indent = 28.0 + ui.spacing().item_spacing.x;
-            ui.horizontal(|ui| {
+            // Rows as tall as their text: `ui.horizontal` would make each a touch target high.
+            let row = egui::Layout::left_to_right(egui::Align::Min);
+            ui.with_layout(row, |ui| {
                 let colour = if place == 1 { theme::ACCENT } else { theme::INK };
-                ui.add_sized(
-                    [28.0, ui.spacing().interact_size.y],
-                    egui::Label::new(RichText::new(tr!("results-place", place = place)).strong().color(colour)),
-                );
+                let place = RichText::new(tr!("results-place", place = place)).strong().color(colour);
+                ui.add_sized([PLACE_WIDTH, ui.text_style_height(&egui::TextStyle::Body)], egui::Label::new(place));
                 ui.label(RichText::new(&names[seat.index()]).strong());
                 ui.label(RichText::new(format!("{:+}", score.total())).strong());
                 ui.label(RichText::new(tr!("results-total", points = round.totals[seat])).color(theme::INK_DIM));
             });
-            ui.horizontal_wrapped(|ui| {
-                ui.add_space(indent);
-                let lines: Vec<String> =
-                    score.items.iter().map(|item| format!("{} {:+}", score_kind_label(item.kind), item.points)).collect();
-                let breakdown = if lines.is_empty() { tr!("results-no-points") } else { lines.join(", ") };
-                ui.label(RichText::new(breakdown).small().color(theme::INK_DIM));
-            });
-            if !score.cards.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.add_space(indent);
-                    for &left in &score.cards {
-                        card::face(ui, left, 48.0, Offer::Shown, look);
+            ui.with_layout(row, |ui| {
+                ui.add_space(PLACE_WIDTH + ui.spacing().item_spacing.x);
+                ui.vertical(|ui| {
+                    let lines: Vec<String> =
+                        score.items.iter().map(|item| format!("{} {:+}", score_kind_label(item.kind), item.points)).collect();
+                    let breakdown = if lines.is_empty() { tr!("results-no-points") } else { lines.join(", ") };
+                    ui.label(RichText::new(breakdown).small().color(theme::INK_DIM));
+                    if !score.cards.is_empty() {
+                        ui.horizontal_wrapped(|ui| {
+                            for &left in &score.cards {
+                                card::face(ui, left, 48.0, Offer::Shown, look);
+                            }
+                        });
                     }
                 });
-            }
+            });
+            ui.add_space(4.0);
         }
         if let Some(result) = outcome.result {
             ui.add_space(8.0);

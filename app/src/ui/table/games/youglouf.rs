@@ -383,12 +383,14 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
         if can_snap {
             let label = if picks.snapping { tr!("yg-snap-cancel") } else { tr!("yg-snap") };
+            // Z arms (or disarms) a snap as the button does; the slot's digit follows.
             if ui
                 .add(
                     egui::Button::selectable(picks.snapping, RichText::new(label).strong())
                         .min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH)),
                 )
                 .clicked()
+                || keys.snap
             {
                 picks.snapping = !picks.snapping;
             }

@@ -1,0 +1,65 @@
+//! Issue 19, learning a game: every game's tutorial opens from the start screen ("Learn …"),
+//! and a person plays its script through the window, by mouse and by keyboard, while the
+//! teacher answers; the note above the table is in view at every lesson, and at the end the
+//! way to a real game is in reach. At a phone's, a laptop's and a large screen's size.
+
+mod hot_seat_driver;
+
+use cardtable::tutorial::{PLAYER, Tutorial};
+use cardtable_engine::{GameKind, Phase};
+use egui_kittest::kittest::Queryable;
+use hot_seat_driver::{Driver, Input};
+
+const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
+
+/// The text of a tutorial's note in English.
+fn note(message: &str) -> String {
+    cardtable::i18n::translate(cardtable::i18n::Language::English, message, &[])
+}
+
+fn learn(kind: GameKind, input: Input, size: [f32; 2]) {
+    let tutorial = Tutorial::of(kind).expect("a tutorial");
+    let mut driver = Driver::learn(kind.name(), input, size);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+    for (index, &(seat, action)) in tutorial.script.iter().enumerate() {
+        if seat != PLAYER {
+            continue;
+        }
+        driver.wait_for_steps(index);
+        let coaching = driver.coaching().expect("a tutorial coaches");
+        let lesson = &tutorial.lessons[tutorial.lesson_at(index)];
+        assert_eq!(coaching.message, lesson.message, "{kind} step {index}");
+        let shown: Vec<egui::Rect> = driver.harness().query_all_by_value(&note(&lesson.message)).map(|node| node.rect()).collect();
+        assert!(
+            shown.iter().any(|rect| window.contains_rect(*rect)),
+            "{kind} at {size:?}, step {index}: the note is not in the window: {shown:?}"
+        );
+        driver.take(action);
+    }
+    driver.wait_for_steps(tutorial.script.len());
+    let coaching = driver.coaching().expect("a tutorial coaches");
+    assert!(coaching.done, "{kind}: played out");
+    let real = format!("Play {} for real", kind.name());
+    let button = driver.harness().get_by_label(&real);
+    assert!(window.contains_rect(button.rect()), "{kind} at {size:?}: {real} at {:?}", button.rect());
+    // What comes next at the table itself: the next deal, or (the match decided) back to start.
+    let next = if driver.phase() == Phase::MatchOver { "Back to start" } else { "Deal the next round (Enter)" };
+    let next = driver.harness().query_by_label(next).unwrap_or_else(|| panic!("{kind}: no {next:?}"));
+    assert!(window.contains_rect(next.rect()), "{kind} at {size:?}: {:?}", next.rect());
+}
+
+#[test]
+fn every_tutorial_is_played_through_by_mouse_at_three_sizes() {
+    for &kind in GameKind::ALL {
+        for size in SIZES {
+            learn(kind, Input::Mouse, size);
+        }
+    }
+}
+
+#[test]
+fn every_tutorial_is_played_through_by_keyboard() {
+    for &kind in GameKind::ALL {
+        learn(kind, Input::Keyboard, [1280.0, 800.0]);
+    }
+}
