@@ -7,7 +7,7 @@ mod hot_seat_driver;
 
 use cardtable::tutorial::{PLAYER, Tutorial};
 use cardtable_engine::{GameKind, Phase};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use hot_seat_driver::{Driver, Input};
 
 const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
@@ -62,4 +62,40 @@ fn every_tutorial_is_played_through_by_keyboard() {
     for &kind in GameKind::ALL {
         learn(kind, Input::Keyboard, [1280.0, 800.0]);
     }
+}
+
+/// The note asks for one move: the hand offers that move alone, and another card, though the
+/// rules would take it, is refused with a pointer to the note (the match unchanged).
+#[test]
+fn only_the_move_the_note_asks_for_is_offered() {
+    let mut harness =
+        egui_kittest::Harness::builder().with_size([1280.0, 800.0]).build_eframe(|cc| cardtable::app::CardtableApp::new(cc, 1));
+    harness.get_by_label("Learn Crazy Eights").click();
+    harness.run();
+    let steps = |harness: &egui_kittest::Harness<'_, cardtable::app::CardtableApp>| match harness.state().screen() {
+        cardtable::app::Screen::Table(table) => table.host().expect("here").steps().len(),
+        _ => panic!("the tutorial's table"),
+    };
+    let card = |harness: &egui_kittest::Harness<'_, cardtable::app::CardtableApp>, label: &str| {
+        harness
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .find(|node| node.accesskit_node().label().is_some_and(|text| text == label || text.starts_with(&format!("{label}:"))))
+            .map(|node| node.accesskit_node().label().unwrap_or_default())
+            .unwrap_or_else(|| panic!("no {label} in the hand"))
+    };
+    // The 8♦ plays on anything by the rules, but the first lesson is the 5♠.
+    let eight = card(&harness, "8♦");
+    let five = card(&harness, "5♠");
+    assert_ne!(eight, five);
+    harness.get_by_label(&eight).click();
+    harness.run();
+    assert_eq!(steps(&harness), 0, "nothing played");
+    let refused = "Not this one yet: the note above the table says which move to try.";
+    assert!(
+        harness.query_all_by_role(egui::accesskit::Role::Label).any(|node| node.value().is_some_and(|value| value.contains(refused))),
+        "the refusal points to the note"
+    );
+    harness.get_by_label(&five).click();
+    harness.run();
+    assert_eq!(steps(&harness), 1, "the lesson's card is played");
 }

@@ -59,6 +59,8 @@ pub struct Coaching {
     pub lessons: usize,
     /// The script is played out: the table plays on as an ordinary one.
     pub done: bool,
+    /// The person's move the script waits for, if it waits for the person.
+    pub expected: Option<AnyAction>,
 }
 
 /// What the table screen needs from a match, wherever its authority runs.

@@ -162,6 +162,7 @@ impl Session for TutorialTable {
             lesson: lesson + 1,
             lessons: self.tutorial.lessons.len(),
             done: self.scripted().is_none(),
+            expected: self.scripted().filter(|(seat, _)| *seat == PLAYER).map(|(_, action)| action),
         })
     }
 }

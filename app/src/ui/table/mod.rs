@@ -248,7 +248,12 @@ impl TableScreen {
         self.celebration.follow(self.session.phase() == Phase::Playing, view.result().is_some(), self.now, enabled);
         let narrow = ui.available_width() < theme::NARROW;
         let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale() * room_scale(ui);
-        let facts = self.game.facts(&view);
+        let mut facts = self.game.facts(&view);
+        if let Some(expected) = self.session.coaching().and_then(|coaching| coaching.expected) {
+            // A tutorial offers only the move its note asks for; any other card says so.
+            facts.offers.retain(|offer| offer.action == expected);
+            facts.why_not = tr!("tutorial-not-now");
+        }
         let keys = if matches!(privacy, Privacy::Show(_)) && ui.is_enabled() { Keys::read(ui.ctx()) } else { Keys::default() };
         let wide = ui.available_width() >= theme::WIDE;
         if wide {
