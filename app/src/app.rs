@@ -8,10 +8,12 @@ use lan::LanState;
 
 pub use command::Command;
 
+use cardtable_engine::scenario::Scenario;
 use cardtable_engine::{AnyOptions, GameKind};
 use egui::RichText;
 
 use crate::cli::WindowArgs;
+use crate::session::host::Host;
 use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::session::tutorial::TutorialTable;
@@ -223,6 +225,26 @@ impl CardtableApp {
         self.screen = Screen::Table(Box::new(table));
     }
 
+    /// Sits down at a scenario's table (its deal with its steps played): the person in seat 0,
+    /// bots in the others. Nothing is kept: its deal does not follow from a seed.
+    pub fn open_scenario(&mut self, scenario: &Scenario) {
+        let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+        let seats = quick_seating(&name, scenario.players, quick_level(scenario.game));
+        match Host::play_scenario(scenario, seats) {
+            Ok(host) => self.seat_unkept(Box::new(LocalTable::stacked(host, self.settings.bot_pace))),
+            Err(error) => tracing::error!(%error, "the scenario could not be set up"),
+        }
+    }
+
+    /// Shows the table of `session`, a stacked deal (a tutorial, a scenario) that is neither
+    /// saved nor recorded: it does not follow from a seed.
+    fn seat_unkept(&mut self, session: Box<dyn crate::session::Session>) {
+        self.keeper = None;
+        let mut table = TableScreen::new(session, self.settings);
+        table.set_saved(false);
+        self.screen = Screen::Table(Box::new(table));
+    }
+
     fn sit_down(&mut self, options: AnyOptions, seats: Vec<Occupant>) {
         let seed = self.seed();
         match LocalTable::new(options, seats, seed, self.settings.bot_pace) {
@@ -261,13 +283,7 @@ impl CardtableApp {
             StartChoice::Learn(kind) => {
                 let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
                 match TutorialTable::new(kind, &name, &tr!("tutorial-teacher"), self.settings.bot_pace) {
-                    Ok(tutorial) => {
-                        // Nothing to keep: a tutorial's stacked deal is not a match of the history.
-                        self.keeper = None;
-                        let mut table = TableScreen::new(Box::new(tutorial), self.settings);
-                        table.set_saved(false);
-                        self.screen = Screen::Table(Box::new(table));
-                    }
+                    Ok(tutorial) => self.seat_unkept(Box::new(tutorial)),
                     Err(error) => tracing::error!(%error, "the tutorial could not be set up"),
                 }
             }
@@ -466,11 +482,11 @@ impl CardtableApp {
     }
 }
 
-/// Opens the window and runs until it is closed.
+/// Opens the window and runs until it is closed; with `scenario` (checked), at its table.
 ///
 /// # Errors
 /// The window could not be created (no display, no graphics).
-pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> eframe::Result {
+pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenario: Option<Scenario>) -> eframe::Result {
     let size = args.window_size.map_or([1000.0, 720.0], |size| [size.width, size.height]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -498,6 +514,9 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>) -> efra
             app.set_lan_interface(lan_interface);
             if let Some(choice) = opening {
                 app.start_choice(choice);
+            }
+            if let Some(scenario) = &scenario {
+                app.open_scenario(scenario);
             }
             Ok(Box::new(app))
         }),

@@ -31,6 +31,10 @@ pub struct WindowArgs {
     /// Open this game's tutorial at once (a short scripted deal against a teacher).
     #[arg(long, value_parser = parse_game, conflicts_with = "quick_play")]
     pub learn: Option<GameKind>,
+    /// Open a scenario file at the table (docs/scenarios.md): its deal with its steps played,
+    /// you in seat 0 and bots in the other seats; not saved. The file is checked first.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["quick_play", "learn"])]
+    pub scenario: Option<PathBuf>,
     /// Seed of the first match (default: from the clock), to see the same deal again.
     #[arg(long)]
     pub seed: Option<u64>,

@@ -17,10 +17,12 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match &cli.command {
-        None => cardtable::app::run_window(&cli.window, cli.data_dir.as_deref())
-            .map_err(|error| anyhow::anyhow!("{error}"))
-            .context("the game window could not open")
-            .map(|()| None),
+        None => cli.window.scenario.as_deref().map(cardtable::commands::scenario::load).transpose().and_then(|scenario| {
+            cardtable::app::run_window(&cli.window, cli.data_dir.as_deref(), scenario)
+                .map_err(|error| anyhow::anyhow!("{error}"))
+                .context("the game window could not open")
+                .map(|()| None)
+        }),
         Some(Command::Scenario { file }) => cardtable::commands::scenario::run(file).map(Some),
         Some(Command::Sim(args)) => match &args.seats {
             Some(seats) => cardtable::commands::arena::run(args, seats).map(Some),

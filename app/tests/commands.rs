@@ -46,3 +46,24 @@ fn commands_apply_in_the_order_given() {
     let Screen::Table(table) = app.screen() else { panic!("the form's start sits down") };
     assert_eq!(table.session().kind(), GameKind::HundredOne);
 }
+
+/// `--scenario FILE`: the window sits down at the scenario's table with its steps played (the
+/// 20-card hand of docs/scenarios/big-hand.json), the person in seat 0 and bots in the others;
+/// a stacked deal is neither saved nor taken back.
+#[test]
+fn a_scenario_opens_at_its_table_with_its_steps_played() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/scenarios/big-hand.json");
+    let scenario = cardtable::commands::scenario::load(std::path::Path::new(file)).expect("the example plays");
+    let mut harness = app();
+    let app = harness.state_mut();
+    app.open_scenario(&scenario);
+    let Screen::Table(table) = app.screen() else { panic!("the scenario's table") };
+    let host = table.host().expect("played on this device");
+    assert_eq!(host.steps().len(), scenario.actions.len(), "every step played");
+    let cardtable_engine::AnyView::Dunno(view) = host.view(cardtable_engine::Viewer::Seat(cardtable_engine::Seat(0))) else {
+        panic!("Dunno")
+    };
+    assert_eq!(view.hand.map(|hand| hand.len()), Some(20));
+    assert!(host.seats()[0].is_human() && !host.seats()[1].is_human(), "the person in seat 0, a bot beside");
+    assert!(!table.session().can_undo(), "a stacked deal is not replayed from its seed, so nothing is taken back");
+}

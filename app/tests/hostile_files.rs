@@ -389,9 +389,13 @@ fn the_scenario_command_names_the_field_of_a_bad_scenario() {
     for (index, (json, field)) in cases.iter().enumerate() {
         let file = dir.path().join(format!("bad-{index}.json"));
         fs::write(&file, json).expect("written");
-        let output = cardtable(&["scenario", file.to_str().expect("utf-8")]).output().expect("runs");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{}", text(&output));
-        assert!(stderr.contains(field) && !stderr.contains("panicked") && !stderr.contains("untagged"), "{stderr}");
+        // The headless command, and the window's `--scenario`, which checks the file before a
+        // window opens (so this needs no display).
+        for args in [["scenario", file.to_str().expect("utf-8")], ["--scenario", file.to_str().expect("utf-8")]] {
+            let output = cardtable(&args).output().expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(1), "{args:?}: {}", text(&output));
+            assert!(stderr.contains(field) && !stderr.contains("panicked") && !stderr.contains("untagged"), "{args:?}: {stderr}");
+        }
     }
 }

@@ -210,12 +210,16 @@ impl Scenario {
         Ok(AnyGame::start_match(setup, options, stacked)?)
     }
 
-    /// Plays every step and returns the game and what happened.
+    /// Plays every step on `game` (set up by [`Scenario::start`]), handing each step's events
+    /// to `happened` with the action taken (`None` for a new deal).
     ///
     /// # Errors
     /// The first step that cannot be read or is refused, by index.
-    pub fn run(&self) -> Result<(AnyGame, ScenarioOutcome), ScenarioError> {
-        let (mut game, mut events) = self.start()?;
+    pub fn play_steps(
+        &self,
+        game: &mut AnyGame,
+        mut happened: impl FnMut(Option<(Seat, AnyAction)>, Vec<Addressed<AnyEvent>>),
+    ) -> Result<(), ScenarioError> {
         let mut next_decks = self.next_decks.iter();
         for (index, step) in self.actions.iter().enumerate() {
             match step {
@@ -225,24 +229,34 @@ impl Scenario {
                         text: action.clone(),
                         error,
                     })?;
-                    let happened = game.apply(*seat, parsed).map_err(|error| ScenarioError::Illegal {
+                    let events = game.apply(*seat, parsed).map_err(|error| ScenarioError::Illegal {
                         index,
                         step: format!("seat {}: {action}", seat.0),
                         error,
                     })?;
-                    events.extend(happened);
+                    happened(Some((*seat, parsed)), events);
                 }
                 Step::Keyword(Keyword::NextRound) => {
                     let deck = next_decks.next().map(Vec::as_slice);
-                    let happened = game.start_next_round(deck).map_err(|error| ScenarioError::Illegal {
+                    let events = game.start_next_round(deck).map_err(|error| ScenarioError::Illegal {
                         index,
                         step: "next-round".to_owned(),
                         error,
                     })?;
-                    events.extend(happened);
+                    happened(None, events);
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Plays every step and returns the game and what happened.
+    ///
+    /// # Errors
+    /// The first step that cannot be read or is refused, by index.
+    pub fn run(&self) -> Result<(AnyGame, ScenarioOutcome), ScenarioError> {
+        let (mut game, mut events) = self.start()?;
+        self.play_steps(&mut game, |_, happened| events.extend(happened))?;
         let outcome = ScenarioOutcome {
             game: self.game,
             phase: game.phase(),

@@ -49,15 +49,21 @@ impl Host {
         Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
     }
 
-    /// The table a scenario sets up (its stacked deal, dealer and options), before its steps.
-    /// Its deal does not follow from the seed alone, so it is never saved or replayed.
+    /// The table a scenario sets up (its stacked deal, dealer and options) with its steps
+    /// played. Its deal does not follow from the seed alone, so it is never saved or replayed.
     ///
     /// # Errors
-    /// The scenario's table cannot be set up; the message names the field.
-    pub fn from_scenario(scenario: &Scenario, seats: Vec<Occupant>) -> Result<Host, ScenarioError> {
-        let (game, history) = scenario.start()?;
+    /// The scenario's table cannot be set up, or a step cannot be read or is refused; the
+    /// message names the field or the step.
+    pub fn play_scenario(scenario: &Scenario, seats: Vec<Occupant>) -> Result<Host, ScenarioError> {
+        let (mut game, mut history) = scenario.start()?;
+        let mut steps = Vec::new();
+        scenario.play_steps(&mut game, |step, events| {
+            history.extend(events);
+            steps.push(step.map_or(Step::NextRound, |(seat, action)| Step::Act(seat, action)));
+        })?;
         let seed = scenario.seed;
-        Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
+        Ok(Host { game, seats, seed, history, steps, bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
     }
 
     /// The game being played.

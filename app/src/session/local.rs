@@ -23,6 +23,8 @@ pub struct LocalTable {
     thinking: Option<PendingDecision>,
     /// Each seat's bot level (`None`: a person); hot-seat seats never change hands.
     levels: Vec<Option<BotLevel>>,
+    /// Whether the match replays from its seed (not a stacked deal), so a move can be undone.
+    replays: bool,
 }
 
 impl LocalTable {
@@ -38,7 +40,14 @@ impl LocalTable {
     #[must_use]
     pub fn resume(host: Host, pace: BotPace) -> LocalTable {
         let levels = host.seats().iter().map(Occupant::bot_level).collect();
-        LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None, levels }
+        LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None, levels, replays: true }
+    }
+
+    /// Plays on from a stacked deal (a scenario, a tutorial): as [`LocalTable::resume`], but
+    /// nothing is taken back, since taking back replays the match from its seed.
+    #[must_use]
+    pub fn stacked(host: Host, pace: BotPace) -> LocalTable {
+        LocalTable { replays: false, ..LocalTable::resume(host, pace) }
     }
 
     /// Takes `seat`'s action at time `now` for a script (a tutorial moves its teacher's seat,
@@ -76,7 +85,7 @@ impl LocalTable {
         let host = self.authority.host();
         let mut people = self.levels.iter().enumerate().filter(|(_, level)| level.is_none()).map(|(index, _)| Seat(index as u8));
         let (Some(person), None) = (people.next(), people.next()) else { return None };
-        if host.phase() != Phase::Playing {
+        if host.phase() != Phase::Playing || !self.replays {
             return None;
         }
         host.steps().iter().rposition(|step| matches!(step, Step::Act(seat, _) if *seat == person)).filter(|&at| {

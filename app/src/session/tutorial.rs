@@ -6,6 +6,7 @@
 //! plays on. A tutorial is never saved: its deal does not follow from a seed.
 
 use cardtable_engine::bots::BotLevel;
+use cardtable_engine::scenario::Scenario;
 use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, Viewer};
 
 use super::authority::Refused;
@@ -41,8 +42,10 @@ impl TutorialTable {
     pub fn new(kind: GameKind, name: &str, teacher: &str, pace: BotPace) -> Result<TutorialTable, TutorialError> {
         let tutorial = Tutorial::of(kind)?;
         let seats = vec![Occupant::Human { name: name.to_owned() }, Occupant::Bot { name: teacher.to_owned(), level: BotLevel::Normal }];
-        let host = Host::from_scenario(&tutorial.scenario, seats).map_err(|error| TutorialError::new(kind, error.to_string()))?;
-        Ok(TutorialTable { table: LocalTable::resume(host, pace), tutorial, next: 0, teacher_at: TEACHER_PAUSE, now: 0.0 })
+        // The table before the script: the script's steps are the lessons, taken one by one.
+        let start = Scenario { actions: Vec::new(), ..tutorial.scenario.clone() };
+        let host = Host::play_scenario(&start, seats).map_err(|error| TutorialError::new(kind, error.to_string()))?;
+        Ok(TutorialTable { table: LocalTable::stacked(host, pace), tutorial, next: 0, teacher_at: TEACHER_PAUSE, now: 0.0 })
     }
 
     /// The scripted step the table waits for, while the script lasts.
