@@ -35,7 +35,9 @@ fn every_documented_scenario_runs_and_prints_its_outcome_as_json() {
             ran += 1;
         }
     }
-    assert_eq!(ran, 5, "one example per game");
+    // One example per game, and the 20-card hand that `--scenario` opens (README, screenshots).
+    assert_eq!(ran, 6, "one example per game and big-hand.json");
+    assert!(docs().join("big-hand.json").is_file());
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! The history screen: every finished match, newest first, filtered by game and player, in a
-//! virtualised list (only the rows on screen are laid out, so 10,000 matches scroll as smoothly
-//! as ten), with a match's score over rounds, its replay, and CSV/JSON export.
+//! virtualised table (egui_extras: only the rows on screen are laid out, so 10,000 matches
+//! scroll as smoothly as ten), with a match's score over rounds, its points round by round in
+//! a table of rounds and seats, its replay, and CSV/JSON export.
 
 use cardtable_engine::GameKind;
 use egui::RichText;
+use egui_extras::{Column, TableBuilder};
 
 use crate::commands::export::{self, ExportFormat};
 use crate::store::Store;
@@ -61,21 +63,53 @@ pub fn seats_line(summary: &MatchSummary) -> String {
         .join(" · ")
 }
 
-/// Every round's points per seat with where they came from.
+/// Every round's points per seat, a row a round and a column a seat: the round's points and the
+/// total after it, and below them where the points came from. Scrolls sideways when the seats
+/// do not fit.
 fn round_breakdown(ui: &mut egui::Ui, record: &MatchRecord) {
-    for round in &record.rounds {
-        ui.label(RichText::new(tr!("store-history-round", round = round.round)).strong());
-        for (seat, score) in round.scores.seats() {
-            let lines: Vec<String> = score
-                .items
-                .iter()
-                .map(|item| format!("{} {:+}", crate::ui::table::results::score_kind_label(item.kind), item.points))
-                .collect();
-            let name = record.seats.get(seat.index()).map_or("?", |seat_record| seat_record.name.as_str());
-            ui.label(RichText::new(format!("{name}: {:+} ({}) → {}", score.total(), lines.join(", "), round.totals[seat])).small());
-        }
-    }
+    let seats = record.seats.len();
+    egui::ScrollArea::horizontal().id_salt("history-rounds").show(ui, |ui| {
+        TableBuilder::new(ui)
+            .id_salt("history-rounds-table")
+            .striped(true)
+            .vscroll(false)
+            .cell_layout(egui::Layout::top_down(egui::Align::Min))
+            .column(Column::auto())
+            .columns(Column::auto().at_least(BREAKDOWN_CELL), seats)
+            .header(theme::TABLE_HEADER, |mut header| {
+                header.col(|ui| {
+                    ui.strong(tr!("store-history-col-round"));
+                });
+                for seat in &record.seats {
+                    header.col(|ui| {
+                        ui.strong(&seat.name);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(theme::BREAKDOWN_ROW, record.rounds.len(), |mut row| {
+                    let round = &record.rounds[row.index()];
+                    row.col(|ui| {
+                        ui.label(round.round.to_string());
+                    });
+                    for (seat, score) in round.scores.seats() {
+                        row.col(|ui| {
+                            ui.label(RichText::new(format!("{:+} → {}", score.total(), round.totals[seat])).strong());
+                            let lines: Vec<String> = score
+                                .items
+                                .iter()
+                                .map(|item| format!("{} {:+}", crate::ui::table::results::score_kind_label(item.kind), item.points))
+                                .collect();
+                            ui.add(egui::Label::new(RichText::new(lines.join(", ")).small().color(theme::INK_DIM)).truncate());
+                        });
+                    }
+                });
+            });
+    });
 }
+
+/// The narrowest a seat's column of the round breakdown gets.
+const BREAKDOWN_CELL: f32 = 90.0;
 
 fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> bool {
     ui.add(egui::Button::new(text).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked()
@@ -142,36 +176,112 @@ impl HistoryScreen {
         if let Some(MatchDetails { id, record }) = self.details.clone()
             && let Some(summary) = store.history().iter().find(|summary| summary.id == id)
         {
-            egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(format!("{} · {}", crate::ui::names::game(summary.game), when(summary.finished))).strong());
-                    if summary.network.as_ref().is_none_or(NetworkPlay::verified) && button(ui, tr!("store-history-replay")) {
-                        request = Some(HistoryRequest::Replay(id.clone()));
-                    }
-                    if let Some(network) = &summary.network {
-                        ui.label(RichText::new(network_words(network)).color(theme::INK_DIM));
-                    }
-                    if button(ui, tr!("store-history-close")) {
-                        self.details = None;
+            // The details scroll on their own, so on a phone the list stays in view below them.
+            let most = ui.available_height() * 0.6;
+            egui::ScrollArea::vertical().id_salt("history-details").max_height(most).show(ui, |ui| {
+                egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(format!("{} · {}", crate::ui::names::game(summary.game), when(summary.finished))).strong());
+                        if summary.network.as_ref().is_none_or(NetworkPlay::verified) && button(ui, tr!("store-history-replay")) {
+                            request = Some(HistoryRequest::Replay(id.clone()));
+                        }
+                        if let Some(network) = &summary.network {
+                            ui.label(RichText::new(network_words(network)).color(theme::INK_DIM));
+                        }
+                        if button(ui, tr!("store-history-close")) {
+                            self.details = None;
+                        }
+                    });
+                    stats::score_over_rounds(ui, summary);
+                    if let Some(Some(record)) = &record {
+                        round_breakdown(ui, record);
                     }
                 });
-                stats::score_over_rounds(ui, summary);
-                if let Some(Some(record)) = &record {
-                    round_breakdown(ui, record);
-                }
             });
         }
         if shown.is_empty() {
             ui.label(RichText::new(tr!("store-history-empty")).color(theme::INK_DIM));
             return request;
         }
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show_rows(ui, theme::HISTORY_ROW, shown.len(), |ui, rows| {
-            for summary in &shown[rows] {
-                self.row(ui, summary);
-            }
-        });
+        self.table(ui, &shown);
         request
+    }
+
+    /// The matches as a table, every row of one height (a virtualised table needs every row's
+    /// height in advance). A phone's width shows two columns (the
+    /// details button, then when, game and rounds over the players), a wider one five.
+    fn table(&mut self, ui: &mut egui::Ui, shown: &[&MatchSummary]) {
+        let wide = ui.available_width() >= theme::NARROW;
+        let mut table = TableBuilder::new(ui)
+            .id_salt("history-matches")
+            .striped(true)
+            .auto_shrink([false, false])
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::auto());
+        table = if wide {
+            table.column(Column::auto()).column(Column::auto()).column(Column::auto()).column(Column::remainder().clip(true))
+        } else {
+            table.column(Column::remainder().clip(true))
+        };
+        let header = |mut header: egui_extras::TableRow<'_, '_>| {
+            header.col(|_| {});
+            let titles = if wide {
+                vec![
+                    tr!("store-history-col-when"),
+                    tr!("store-history-col-game"),
+                    tr!("store-history-col-rounds"),
+                    tr!("store-history-col-players"),
+                ]
+            } else {
+                vec![tr!("store-history-col-match")]
+            };
+            for title in titles {
+                header.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+        };
+        table.header(theme::TABLE_HEADER, header).body(|body| {
+            let height = if wide { theme::HISTORY_ROW_WIDE } else { theme::HISTORY_ROW };
+            body.rows(height, shown.len(), |mut row| {
+                let summary = shown[row.index()];
+                row.col(|ui| {
+                    if button(ui, tr!("store-history-details")) {
+                        self.details = Some(MatchDetails { id: summary.id.clone(), record: None });
+                    }
+                });
+                let mut game = crate::ui::names::game(summary.game);
+                if let Some(network) = &summary.network {
+                    game = format!("{game} · {}", network_mark(network));
+                }
+                let rounds = tr!("store-history-rounds", count = summary.rounds);
+                let players = RichText::new(seats_line(summary)).color(theme::INK_DIM);
+                if wide {
+                    row.col(|ui| {
+                        ui.label(when(summary.finished));
+                    });
+                    row.col(|ui| {
+                        ui.label(RichText::new(game).strong());
+                    });
+                    row.col(|ui| {
+                        ui.label(rounds);
+                    });
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(players).truncate());
+                    });
+                } else {
+                    row.col(|ui| {
+                        // The game first: the date is the same for a whole evening's matches.
+                        ui.vertical(|ui| {
+                            ui.add(egui::Label::new(RichText::new(format!("{game} · {rounds}")).strong()).truncate());
+                            let players = format!("{} · {}", when(summary.finished), seats_line(summary));
+                            ui.add(egui::Label::new(RichText::new(players).color(theme::INK_DIM)).truncate());
+                        });
+                    });
+                }
+            });
+        });
     }
 
     fn filters(&mut self, ui: &mut egui::Ui, store: &Store) {
@@ -192,31 +302,6 @@ impl HistoryScreen {
                 for profile in store.profiles().all() {
                     ui.selectable_value(&mut self.player, Some(profile.id), &profile.name);
                 }
-            });
-        });
-    }
-
-    /// One row of exactly [`theme::HISTORY_ROW`] points, whatever the width: a virtualised list
-    /// needs every row's height in advance.
-    fn row(&mut self, ui: &mut egui::Ui, summary: &MatchSummary) {
-        let size = egui::vec2(ui.available_width(), theme::HISTORY_ROW);
-        ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-            ui.set_min_size(size);
-            if button(ui, tr!("store-history-details")) {
-                self.details = Some(MatchDetails { id: summary.id.clone(), record: None });
-            }
-            ui.vertical(|ui| {
-                let mut line = format!(
-                    "{} · {} · {}",
-                    when(summary.finished),
-                    crate::ui::names::game(summary.game),
-                    tr!("store-history-rounds", count = summary.rounds)
-                );
-                if let Some(network) = &summary.network {
-                    line = format!("{line} · {}", network_mark(network));
-                }
-                ui.label(RichText::new(line).strong());
-                ui.add(egui::Label::new(RichText::new(seats_line(summary)).color(theme::INK_DIM)).truncate());
             });
         });
     }

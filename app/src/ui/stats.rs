@@ -1,9 +1,10 @@
-//! The statistics screen: a profile's figures at each game (played, won, lost, win rate,
-//! points per round, best and worst match) and its win rate over time; and the score-over-rounds
-//! plot of one match, which the history screen shows too.
+//! The statistics screen: a profile's figures at each game in a table (egui_extras; played,
+//! won, lost, win rate, points per round), each game's best and worst match, and its win rate
+//! over time; and the score-over-rounds plot of one match, which the history screen shows too.
 
 use cardtable_engine::GameKind;
 use egui::RichText;
+use egui_extras::{Column, TableBuilder};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use crate::store::Store;
@@ -80,13 +81,6 @@ fn score_plot(ui: &mut egui::Ui, summary: &MatchSummary) {
         });
 }
 
-fn figure(ui: &mut egui::Ui, label: String, value: String) {
-    ui.vertical(|ui| {
-        ui.label(RichText::new(label).small().color(theme::INK_DIM));
-        ui.label(RichText::new(value).size(19.0).strong());
-    });
-}
-
 fn mark_text(mark: Option<&MatchMark>) -> String {
     mark.map_or_else(
         || "—".to_owned(),
@@ -94,32 +88,82 @@ fn mark_text(mark: Option<&MatchMark>) -> String {
     )
 }
 
-fn game_card(ui: &mut egui::Ui, game: GameKind, figures: &GameStats) {
-    egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.label(RichText::new(crate::ui::names::game(game)).size(20.0).strong());
-        ui.horizontal_wrapped(|ui| {
-            figure(ui, tr!("store-stats-played"), figures.played.to_string());
-            figure(ui, tr!("store-stats-won"), figures.won.to_string());
-            figure(ui, tr!("store-stats-lost"), figures.lost.to_string());
-            figure(
-                ui,
-                tr!("store-stats-win-rate"),
-                figures.win_rate().map_or_else(|| "—".to_owned(), |rate| format!("{:.0} %", rate * 100.0)),
-            );
-            figure(
-                ui,
-                tr!("store-stats-average"),
-                figures.average_round_points().map_or_else(|| "—".to_owned(), |points| format!("{points:.1}")),
-            );
-        });
-        // One line each, so a phone wraps the date rather than squeezing it into a column.
-        for (label, mark) in [(tr!("store-stats-best"), figures.best.as_ref()), (tr!("store-stats-worst"), figures.worst.as_ref())] {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(label).small().color(theme::INK_DIM));
-                ui.label(RichText::new(mark_text(mark)).strong());
+/// The figures of every game played, a row a game; it scrolls sideways on a phone.
+fn figures_table(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKind, GameStats>) {
+    let titles = [
+        tr!("store-stats-game"),
+        tr!("store-stats-played"),
+        tr!("store-stats-won"),
+        tr!("store-stats-lost"),
+        tr!("store-stats-win-rate"),
+        tr!("store-stats-average"),
+    ];
+    egui::ScrollArea::horizontal().id_salt("stats-figures").show(ui, |ui| {
+        TableBuilder::new(ui)
+            .id_salt("stats-figures-table")
+            .striped(true)
+            .vscroll(false)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::auto().at_least(110.0))
+            .columns(Column::auto().at_least(56.0), titles.len() - 1)
+            .header(theme::TABLE_HEADER, |mut header| {
+                for title in titles {
+                    header.col(|ui| {
+                        ui.label(RichText::new(title).small().color(theme::INK_DIM));
+                    });
+                }
+            })
+            .body(|mut body| {
+                for (game, figures) in per_game {
+                    body.row(theme::STATS_ROW, |mut row| {
+                        let rate = figures.win_rate().map_or_else(|| "—".to_owned(), |rate| format!("{:.0} %", rate * 100.0));
+                        let average = figures.average_round_points().map_or_else(|| "—".to_owned(), |points| format!("{points:.1}"));
+                        row.col(|ui| {
+                            ui.label(RichText::new(crate::ui::names::game(*game)).strong());
+                        });
+                        for value in [figures.played.to_string(), figures.won.to_string(), figures.lost.to_string(), rate, average] {
+                            row.col(|ui| {
+                                ui.label(RichText::new(value).size(17.0).strong());
+                            });
+                        }
+                    });
+                }
             });
-        }
+    });
+}
+
+/// Each game's best and worst match (when, and the total), a row a game.
+fn best_and_worst(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKind, GameStats>) {
+    let titles = [tr!("store-stats-game"), tr!("store-stats-best"), tr!("store-stats-worst")];
+    egui::ScrollArea::horizontal().id_salt("stats-marks").show(ui, |ui| {
+        TableBuilder::new(ui)
+            .id_salt("stats-marks-table")
+            .striped(true)
+            .vscroll(false)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::auto().at_least(110.0))
+            .columns(Column::auto(), 2)
+            .header(theme::TABLE_HEADER, |mut header| {
+                for title in titles {
+                    header.col(|ui| {
+                        ui.label(RichText::new(title).small().color(theme::INK_DIM));
+                    });
+                }
+            })
+            .body(|mut body| {
+                for (game, figures) in per_game {
+                    body.row(theme::STATS_ROW, |mut row| {
+                        row.col(|ui| {
+                            ui.label(RichText::new(crate::ui::names::game(*game)).strong());
+                        });
+                        for mark in [figures.best.as_ref(), figures.worst.as_ref()] {
+                            row.col(|ui| {
+                                ui.label(mark_text(mark));
+                            });
+                        }
+                    });
+                }
+            });
     });
 }
 
@@ -201,9 +245,9 @@ impl StatsScreen {
                 ui.label(RichText::new(tr!("store-stats-none", name = &profile.name)).color(theme::INK_DIM));
                 return;
             }
-            for (game, figures) in &per_game {
-                game_card(ui, *game, figures);
-            }
+            figures_table(ui, &per_game);
+            ui.add_space(8.0);
+            best_and_worst(ui, &per_game);
             ui.add_space(8.0);
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(tr!("store-stats-win-rate-plot")).strong());

@@ -101,8 +101,17 @@ pub const AVATAR_COLOURS: [Color32; 8] = [
 pub const AVATAR_SYMBOL_DISC: Color32 = Color32::from_rgb(0x2b, 0x6e, 0x4a);
 /// Side of an avatar in lists.
 pub const AVATAR: f32 = 36.0;
-/// Height of one row of the history list (it is virtualised: every row has this height).
+/// Height of one row of the history list on a phone, two lines (it is virtualised: every row
+/// has this height).
 pub const HISTORY_ROW: f32 = 72.0;
+/// Height of one row of the history list on a wider window: one line and a touch target.
+pub const HISTORY_ROW_WIDE: f32 = 52.0;
+/// Height of a table's header row (history, the round breakdown).
+pub const TABLE_HEADER: f32 = 28.0;
+/// Height of a row of the round breakdown: its points, then where they came from.
+pub const BREAKDOWN_ROW: f32 = 40.0;
+/// Height of a row of the statistics table.
+pub const STATS_ROW: f32 = 32.0;
 /// Height of a plot.
 pub const PLOT_HEIGHT: f32 = 220.0;
 /// Height of revealed cards in the replay viewer.
