@@ -268,3 +268,31 @@ fn on_a_phone_the_log_is_one_tap_away() {
     harness.run();
     assert!(harness.query_all_by_value(first_line).next().is_none(), "closed");
 }
+
+/// Issue 19: who plays next is marked on the table, on the seat after the turn's in the
+/// direction of play.
+#[test]
+fn the_seat_that_plays_next_is_marked() {
+    let mut harness = harness([1280.0, 800.0]);
+    harness.get_by_label("Quick play Crazy Eights").click();
+    let mut steps = 0;
+    while harness.query_all_by_value("Player 1, your turn.").next().is_none() {
+        assert!(steps < 200, "the player's turn comes");
+        harness.step();
+        steps += 1;
+    }
+    harness.run_steps(2);
+    let Screen::Table(table) = harness.state().screen() else { panic!("a table") };
+    let AnyView::CrazyEights(view) = table.host().expect("a local table").view(Viewer::Seat(Seat(0))) else { panic!("Crazy Eights") };
+    let next = view.direction.step(Seat(0), 4);
+    let name = table.session().occupants()[next.index()].name().to_owned();
+    let mut marks: Vec<egui::Rect> = harness.query_all_by_value("next").map(|node| node.rect()).collect();
+    // A label is found twice, as itself and as its text: one place.
+    marks.dedup();
+    assert_eq!(marks.len(), 1, "one seat is next: {marks:?}");
+    let names: Vec<egui::Rect> = harness.query_all_by_value(&name).map(|node| node.rect()).collect();
+    assert!(
+        names.iter().any(|rect| (rect.center().y - marks[0].center().y).abs() < 8.0 && rect.right() <= marks[0].left()),
+        "the mark follows {name}'s name: {names:?} {marks:?}"
+    );
+}

@@ -6,6 +6,7 @@ seat-cards = { $count ->
 }
 seat-bot = bot · { $level }
 seat-known = Known:
+seat-next = next
 seat-total = { $points ->
     [one] { $points } point
    *[other] { $points } points

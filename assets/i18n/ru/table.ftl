@@ -7,6 +7,7 @@ seat-cards = { $count ->
 }
 seat-bot = бот · { $level }
 seat-known = Известны:
+seat-next = следующий
 seat-total = { $points ->
     [one] { $points } очко
     [few] { $points } очка

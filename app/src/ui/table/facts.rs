@@ -2,7 +2,7 @@
 //! viewer's hand and offers. Each game's table (`games/`) makes them from its view; the hand
 //! and the seats draw them.
 
-use cardtable_engine::{Card, Seat};
+use cardtable_engine::{Card, Direction, Seat, SeatSet};
 
 use super::offers::Offer;
 
@@ -38,6 +38,8 @@ pub enum SlotLook {
 pub struct TableFacts {
     /// Whose turn it is (`None` when no round is in play).
     pub turn: Option<Seat>,
+    /// Who plays after the turn, in the direction of play (marked on the table).
+    pub next: Option<Seat>,
     /// Every seat, in seat order.
     pub seats: Vec<SeatFacts>,
     /// The viewer's hand in the order keyboard positions count; `None` for a spectator (and
@@ -47,4 +49,40 @@ pub struct TableFacts {
     pub offers: Vec<Offer>,
     /// Why a card in hand cannot be played now, in a sentence.
     pub why_not: String,
+}
+
+impl TableFacts {
+    /// Marks the seat that plays after the turn's, going `direction` and passing over the seats
+    /// `out` of the round.
+    #[must_use]
+    pub fn with_next(mut self, direction: Direction, out: SeatSet) -> TableFacts {
+        let players = self.seats.len();
+        self.next = self.turn.and_then(|turn| {
+            std::iter::successors(Some(turn), |&seat| Some(direction.step(seat, players)))
+                .skip(1)
+                .take(players.saturating_sub(1))
+                .find(|&seat| !out.contains(seat))
+        });
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(turn: Option<Seat>, players: usize) -> TableFacts {
+        TableFacts { turn, seats: vec![SeatFacts::default(); players], ..TableFacts::default() }
+    }
+
+    #[test]
+    fn the_next_seat_follows_the_direction_and_passes_over_seats_out_of_the_round() {
+        assert_eq!(facts(Some(Seat(3)), 4).with_next(Direction::Clockwise, SeatSet::EMPTY).next, Some(Seat(0)));
+        assert_eq!(facts(Some(Seat(0)), 4).with_next(Direction::Counterclockwise, SeatSet::EMPTY).next, Some(Seat(3)));
+        let out: SeatSet = [Seat(1), Seat(2)].into_iter().collect();
+        assert_eq!(facts(Some(Seat(0)), 4).with_next(Direction::Clockwise, out).next, Some(Seat(3)));
+        let all_out: SeatSet = [Seat(1), Seat(2), Seat(3)].into_iter().collect();
+        assert_eq!(facts(Some(Seat(0)), 4).with_next(Direction::Clockwise, all_out).next, None, "nobody else plays");
+        assert_eq!(facts(None, 4).with_next(Direction::Clockwise, SeatSet::EMPTY).next, None, "no round in play");
+    }
 }

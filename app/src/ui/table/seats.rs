@@ -1,5 +1,6 @@
 //! The seats round the table: each with its name, who plays it, its cards face down (or its
-//! Youglouf slots as the viewer knows them), its total, its public notes, and whose turn it is.
+//! Youglouf slots as the viewer knows them), its total, its public notes, whose turn it is and
+//! who plays next.
 
 use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
@@ -39,7 +40,7 @@ fn seat_panel(
     seat: Seat,
     facts: &SeatFacts,
     row: &SeatsRow<'_>,
-    turn: Option<Seat>,
+    (turn, next): (Option<Seat>, Option<Seat>),
     height: f32,
     look: CardLook,
 ) -> Option<u8> {
@@ -55,6 +56,8 @@ fn seat_panel(
                 ui.label(RichText::new(occupant.name()).strong().color(colour));
                 if turn == Some(seat) {
                     ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
+                } else if next == Some(seat) {
+                    ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
                 }
             });
             if let Some(kind) = player_kind(occupant) {
@@ -98,7 +101,7 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f
             if row.skip.contains(seat) {
                 continue;
             }
-            if let Some(slot) = seat_panel(ui, seat, seat_facts, row, facts.turn, height, look) {
+            if let Some(slot) = seat_panel(ui, seat, seat_facts, row, (facts.turn, facts.next), height, look) {
                 clicked = Some((seat, slot));
             }
         }

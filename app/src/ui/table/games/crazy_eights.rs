@@ -59,6 +59,7 @@ pub fn facts(view: &CrazyEightsView) -> TableFacts {
     };
     TableFacts {
         turn: (view.header.phase == cardtable_engine::Phase::Playing).then_some(view.header.turn),
+        next: None,
         seats: view
             .hand_sizes
             .seats()
@@ -68,6 +69,7 @@ pub fn facts(view: &CrazyEightsView) -> TableFacts {
         offers,
         why_not,
     }
+    .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
 }
 
 /// Draws the centre: stock, pile, what to follow, direction, pending twos.

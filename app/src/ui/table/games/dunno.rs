@@ -61,7 +61,15 @@ pub fn facts(view: &DunnoView) -> TableFacts {
             ..SeatFacts::default()
         })
         .collect();
-    TableFacts { turn: (view.header.phase == Phase::Playing).then_some(view.header.turn), seats, hand: view.hand.clone(), offers, why_not }
+    TableFacts {
+        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
+        seats,
+        hand: view.hand.clone(),
+        offers,
+        why_not,
+        next: None,
+    }
+    .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
 }
 
 /// Draws the centre: stock, pile with its carried suit, the draw value, direction.

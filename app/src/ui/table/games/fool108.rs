@@ -73,7 +73,15 @@ pub fn facts(view: &Fool108View) -> TableFacts {
             SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts { turn: (view.header.phase == Phase::Playing).then_some(view.header.turn), seats, hand: view.hand.clone(), offers, why_not }
+    TableFacts {
+        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
+        seats,
+        hand: view.hand.clone(),
+        offers,
+        why_not,
+        next: None,
+    }
+    .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
 }
 
 /// Draws the centre: stock, pile, what to follow, direction, the turn's stage.

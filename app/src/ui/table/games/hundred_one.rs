@@ -55,7 +55,15 @@ pub fn facts(view: &HundredOneView) -> TableFacts {
             SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts { turn: (view.header.phase == Phase::Playing).then_some(view.header.turn), seats, hand: view.hand.clone(), offers, why_not }
+    TableFacts {
+        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
+        seats,
+        hand: view.hand.clone(),
+        offers,
+        why_not,
+        next: None,
+    }
+    .with_next(cardtable_engine::Direction::Clockwise, view.out)
 }
 
 /// Draws the centre: stock, pile, what to cover, and an 8 waiting to be covered.
