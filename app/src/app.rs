@@ -96,6 +96,7 @@ impl CardtableApp {
     #[must_use]
     pub fn with_store(cc: &eframe::CreationContext<'_>, seed: u64, store: Result<Option<Store>, String>) -> CardtableApp {
         theme::install(&cc.egui_ctx);
+        ui::card_art::install(&cc.egui_ctx);
         let (mut store, store_error) = match store {
             Ok(store) => (store, None),
             Err(error) => (None, Some(error)),

@@ -4,7 +4,7 @@
 use cardtable_engine::{Card, Suit};
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Response, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
 
-use super::theme;
+use super::{card_art, theme};
 use crate::tr;
 
 /// How a card in hand is offered.
@@ -103,8 +103,26 @@ fn paint(painter: &egui::Painter, rect: Rect, card: Card, look: CardLook, dimmed
         FontId::proportional(corner * 0.9),
         colour,
     );
-    painter.text(rect.center() + vec2(0.0, height * 0.05), Align2::CENTER_CENTER, &suit_text, FontId::proportional(height * 0.42), colour);
+    // A court card shows its figure (big enough to read) below the corner; every other card,
+    // and a figure still being rasterised, its suit large in the middle.
+    let figure = Rect::from_min_max(
+        rect.left_top() + vec2(rect.width() * 0.2, height * 0.16),
+        rect.right_bottom() - vec2(rect.width() * 0.08, height * 0.05),
+    );
+    let court = height >= FIGURE_LEAST && card.rank().is_some_and(|rank| card_art::paint_court(painter, rank, figure, colour));
+    if !court {
+        painter.text(
+            rect.center() + vec2(0.0, height * 0.05),
+            Align2::CENTER_CENTER,
+            &suit_text,
+            FontId::proportional(height * 0.42),
+            colour,
+        );
+    }
 }
+
+/// Below this height a court card shows its suit, not its figure (too small to make out).
+const FIGURE_LEAST: f32 = 56.0;
 
 /// A suit card for choosing a suit (after a Queen, an eight, a King): a white card with the
 /// suit large in the middle and its name underneath; clickable.
@@ -171,6 +189,10 @@ pub fn back_offered(ui: &mut egui::Ui, height: f32, clickable: bool, picked: boo
 pub fn paint_back(painter: &egui::Painter, rect: Rect, height: f32) {
     let radius = CornerRadius::same((height * 0.07) as u8);
     painter.rect(rect, radius, theme::CARD_BACK, Stroke::new(1.0, theme::CARD_EDGE), StrokeKind::Inside);
+    if card_art::paint_back(painter, rect.shrink(height * 0.04)) {
+        return;
+    }
+    // The plain back, until the picture is ready.
     let inner = rect.shrink(height * 0.06);
     painter.rect_stroke(inner, CornerRadius::same((height * 0.04) as u8), Stroke::new(1.5, theme::CARD_BACK_LINE), StrokeKind::Inside);
     let step = (height * 0.12).max(4.0);

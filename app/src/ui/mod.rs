@@ -2,6 +2,7 @@
 
 pub mod about;
 pub mod card;
+pub mod card_art;
 pub mod history;
 pub mod lan;
 pub mod menu;
