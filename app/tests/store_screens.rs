@@ -113,6 +113,13 @@ fn the_history_lists_matches_opens_details_and_replays_forward_and_back() {
         harness.get_by_label("Before the first move.");
         harness.get_by_label(&format!("Step 0 of {steps}"));
         click(&mut harness, "Step ▶");
+        // The step in the table log's words, not the engine's notation.
+        let said: Vec<String> = harness
+            .query_all_by_role(egui::accesskit::Role::Label)
+            .filter_map(|node| node.value())
+            .filter(|text| text.contains(" played ") || text.contains(" drew ") || text.contains(" opens with "))
+            .collect();
+        assert!(!said.is_empty() && said.iter().all(|text| !text.contains(": play ")), "{said:?}");
         click(&mut harness, "Step ▶");
         harness.get_by_label(&format!("Step 2 of {steps}"));
         click(&mut harness, "◀ Step back");

@@ -2,7 +2,7 @@
 //! steps are applied in order through the Host's own API, so a replay is the match itself.
 //! [`Replay`] steps through a finished match forward and back.
 
-use cardtable_engine::{ActionError, AnyOptions, Phase, RoundResult, SetupError};
+use cardtable_engine::{ActionError, Addressed, AnyEvent, AnyOptions, Phase, RoundResult, SetupError};
 
 use super::host::{Host, Step};
 use super::seating::Occupant;
@@ -95,6 +95,8 @@ pub struct Replay {
     checkpoints: Vec<Host>,
     current: Host,
     position: usize,
+    /// Where the events of the last step begin in the current state's history.
+    last_events: usize,
 }
 
 impl Replay {
@@ -112,7 +114,8 @@ impl Replay {
                 checkpoints.push(host.clone());
             }
         }
-        Ok(Replay { steps, checkpoints, current: first, position: 0 })
+        let last_events = first.history().len();
+        Ok(Replay { steps, checkpoints, current: first, position: 0, last_events })
     }
 
     /// Steps in the match.
@@ -145,15 +148,29 @@ impl Replay {
         &self.current
     }
 
+    /// What the last step made happen (its events, each with its audience).
+    #[must_use]
+    pub fn last_step_events(&self) -> &[Addressed<AnyEvent>] {
+        &self.current.history()[self.last_events..]
+    }
+
     /// Goes to the match after `position` steps (clamped to the end).
     pub fn seek(&mut self, position: usize) {
         let position = position.min(self.steps.len());
-        if position < self.position || position / CHECKPOINT_EVERY > self.position / CHECKPOINT_EVERY {
-            let checkpoint = position / CHECKPOINT_EVERY;
+        if position == self.position {
+            return;
+        }
+        // The last step is always applied here, so its events are known: start from the
+        // checkpoint at or before the step ahead of it.
+        let before = position.saturating_sub(1);
+        if position < self.position || before / CHECKPOINT_EVERY > self.position / CHECKPOINT_EVERY {
+            let checkpoint = before / CHECKPOINT_EVERY;
             self.current = self.checkpoints[checkpoint].clone();
             self.position = checkpoint * CHECKPOINT_EVERY;
+            self.last_events = self.current.history().len();
         }
         while self.position < position {
+            self.last_events = self.current.history().len();
             // Every step was checked to apply in `new`; the state is the same, so it applies again.
             apply(&mut self.current, &self.steps[self.position]).expect("a checked step replays");
             self.position += 1;
@@ -239,5 +256,28 @@ mod tests {
         steps.swap(0, 1);
         let start = MatchStart { options: &options, seats: &seats, seed: 2 };
         assert!(matches!(Replay::new(&start, steps), Err(ReplayError::Step { step: 0 | 1, .. })));
+    }
+
+    #[test]
+    fn each_step_knows_its_own_events_whichever_way_it_was_reached() {
+        let (options, seats, host) = played(GameKind::Fool108, 4);
+        let start = MatchStart { options: &options, seats: &seats, seed: 4 };
+        let mut replay = Replay::new(&start, host.steps().to_vec()).expect("replays");
+        // Step by step, the events of each step are the history's growth.
+        let mut before = replay.host().history().len();
+        let mut by_step = Vec::new();
+        for _ in 0..replay.len().min(80) {
+            replay.forward();
+            let events = replay.last_step_events().to_vec();
+            assert_eq!(&replay.host().history()[before..], events.as_slice());
+            assert!(!events.is_empty(), "every step makes something happen");
+            before = replay.host().history().len();
+            by_step.push(events);
+        }
+        // Jumping (past checkpoints, back, forward) gives each step's same events.
+        for position in [70, 33, 32, 1, 64, 65, 5] {
+            replay.seek(position);
+            assert_eq!(replay.last_step_events(), by_step[position - 1].as_slice(), "step {position}");
+        }
     }
 }

@@ -51,6 +51,9 @@ fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, enabled: bool) -
     ui.add_enabled(enabled, egui::Button::new(text).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked()
 }
 
+/// Lines of the log shown for one step at most (a deal tells each hand, a play its effects).
+const STEP_LINES: usize = 6;
+
 impl ReplayScreen {
     /// Opens a record at its start.
     ///
@@ -69,12 +72,18 @@ impl ReplayScreen {
         &self.replay
     }
 
+    /// What the last step did, in the table log's words ("Ada played A♥. Boris misses a turn."),
+    /// as its player saw it (a replay shows every card anyway).
     fn last_step_text(&self) -> String {
-        match self.replay.last_step() {
-            None => tr!("store-replay-before"),
-            Some(Step::NextRound) => tr!("store-replay-deal"),
-            Some(Step::Act(seat, action)) => tr!("store-replay-acted", name = &self.names[seat.index()], action = action.to_string()),
-        }
+        let (viewer, fallback) = match self.replay.last_step() {
+            None => return tr!("store-replay-before"),
+            Some(Step::NextRound) => (Viewer::Spectator, tr!("store-replay-deal")),
+            Some(Step::Act(seat, action)) => {
+                (Viewer::Seat(*seat), tr!("store-replay-acted", name = &self.names[seat.index()], action = action.to_string()))
+            }
+        };
+        let words = crate::ui::table::log::latest(self.replay.last_step_events(), viewer, &self.names, STEP_LINES);
+        if words.is_empty() { fallback } else { words.join(" ") }
     }
 
     /// Draws the viewer.
