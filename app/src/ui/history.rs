@@ -14,7 +14,7 @@ use crate::store::record::{MatchId, MatchRecord, MatchSummary, NetworkPlay};
 use crate::store::verdict::Verdict;
 use crate::tr;
 use crate::ui::time::when;
-use crate::ui::{stats, theme};
+use crate::ui::{stats, tables, theme};
 
 /// What the history screen asks of the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,24 +68,13 @@ pub fn seats_line(summary: &MatchSummary) -> String {
 /// do not fit.
 fn round_breakdown(ui: &mut egui::Ui, record: &MatchRecord) {
     let seats = record.seats.len();
-    egui::ScrollArea::horizontal().id_salt("history-rounds").show(ui, |ui| {
-        TableBuilder::new(ui)
-            .id_salt("history-rounds-table")
-            .striped(true)
-            .vscroll(false)
-            .cell_layout(egui::Layout::top_down(egui::Align::Min))
+    let mut titles = vec![tr!("store-history-col-round")];
+    titles.extend(record.seats.iter().map(|seat| seat.name.clone()));
+    tables::sideways(ui, "history-rounds", egui::Layout::top_down(egui::Align::Min), |table| {
+        table
             .column(Column::auto())
             .columns(Column::auto().at_least(BREAKDOWN_CELL), seats)
-            .header(theme::TABLE_HEADER, |mut header| {
-                header.col(|ui| {
-                    ui.strong(tr!("store-history-col-round"));
-                });
-                for seat in &record.seats {
-                    header.col(|ui| {
-                        ui.strong(&seat.name);
-                    });
-                }
-            })
+            .header(theme::TABLE_HEADER, |header| tables::titles(header, &titles))
             .body(|body| {
                 body.rows(theme::BREAKDOWN_ROW, record.rounds.len(), |mut row| {
                     let round = &record.rounds[row.index()];

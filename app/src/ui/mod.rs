@@ -18,5 +18,6 @@ pub mod setup;
 pub mod start;
 pub mod stats;
 pub mod table;
+pub mod tables;
 pub mod theme;
 pub mod time;

@@ -4,7 +4,7 @@
 
 use cardtable_engine::GameKind;
 use egui::RichText;
-use egui_extras::{Column, TableBuilder};
+use egui_extras::Column;
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use crate::store::Store;
@@ -12,7 +12,7 @@ use crate::store::profiles::ProfileId;
 use crate::store::record::MatchSummary;
 use crate::store::stats::{self, GameStats, MatchMark};
 use crate::tr;
-use crate::ui::theme;
+use crate::ui::{tables, theme};
 
 /// What the statistics screen asks of the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +88,9 @@ fn mark_text(mark: Option<&MatchMark>) -> String {
     )
 }
 
+/// The narrowest the game's column of the statistics' tables gets.
+const GAME_COLUMN: f32 = 110.0;
+
 /// The figures of every game played, a row a game; it scrolls sideways on a phone.
 fn figures_table(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKind, GameStats>) {
     let titles = [
@@ -98,21 +101,11 @@ fn figures_table(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKi
         tr!("store-stats-win-rate"),
         tr!("store-stats-average"),
     ];
-    egui::ScrollArea::horizontal().id_salt("stats-figures").show(ui, |ui| {
-        TableBuilder::new(ui)
-            .id_salt("stats-figures-table")
-            .striped(true)
-            .vscroll(false)
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::auto().at_least(110.0))
+    tables::sideways(ui, "stats-figures", egui::Layout::left_to_right(egui::Align::Center), |table| {
+        table
+            .column(Column::auto().at_least(GAME_COLUMN))
             .columns(Column::auto().at_least(56.0), titles.len() - 1)
-            .header(theme::TABLE_HEADER, |mut header| {
-                for title in titles {
-                    header.col(|ui| {
-                        ui.label(RichText::new(title).small().color(theme::INK_DIM));
-                    });
-                }
-            })
+            .header(theme::TABLE_HEADER, |header| tables::titles(header, &titles))
             .body(|mut body| {
                 for (game, figures) in per_game {
                     body.row(theme::STATS_ROW, |mut row| {
@@ -135,21 +128,11 @@ fn figures_table(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKi
 /// Each game's best and worst match (when, and the total), a row a game.
 fn best_and_worst(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKind, GameStats>) {
     let titles = [tr!("store-stats-game"), tr!("store-stats-best"), tr!("store-stats-worst")];
-    egui::ScrollArea::horizontal().id_salt("stats-marks").show(ui, |ui| {
-        TableBuilder::new(ui)
-            .id_salt("stats-marks-table")
-            .striped(true)
-            .vscroll(false)
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::auto().at_least(110.0))
+    tables::sideways(ui, "stats-marks", egui::Layout::left_to_right(egui::Align::Center), |table| {
+        table
+            .column(Column::auto().at_least(GAME_COLUMN))
             .columns(Column::auto(), 2)
-            .header(theme::TABLE_HEADER, |mut header| {
-                for title in titles {
-                    header.col(|ui| {
-                        ui.label(RichText::new(title).small().color(theme::INK_DIM));
-                    });
-                }
-            })
+            .header(theme::TABLE_HEADER, |header| tables::titles(header, &titles))
             .body(|mut body| {
                 for (game, figures) in per_game {
                     body.row(theme::STATS_ROW, |mut row| {

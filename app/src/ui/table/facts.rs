@@ -2,7 +2,7 @@
 //! viewer's hand and offers. Each game's table (`games/`) makes them from its view; the hand
 //! and the seats draw them.
 
-use cardtable_engine::{Card, Direction, Seat, SeatSet};
+use cardtable_engine::{Card, Direction, Phase, Seat, SeatSet, ViewHeader};
 
 use super::offers::Offer;
 
@@ -52,6 +52,14 @@ pub struct TableFacts {
 }
 
 impl TableFacts {
+    /// The facts of a view with this `header`: its turn while a round is in play (the next
+    /// seat is marked by [`TableFacts::with_next`]).
+    #[must_use]
+    pub fn of(header: &ViewHeader, seats: Vec<SeatFacts>, hand: Option<Vec<Card>>, offers: Vec<Offer>, why_not: String) -> TableFacts {
+        let turn = (header.phase == Phase::Playing).then_some(header.turn);
+        TableFacts { turn, next: None, seats, hand, offers, why_not }
+    }
+
     /// Marks the seat that plays after the turn's, going `direction` and passing over the seats
     /// `out` of the round.
     #[must_use]

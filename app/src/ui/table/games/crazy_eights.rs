@@ -57,18 +57,16 @@ pub fn facts(view: &CrazyEightsView) -> TableFacts {
             None => tr!("c8-why-eight", suit = view.to_follow.suit.symbol().to_string()),
         }
     };
-    TableFacts {
-        turn: (view.header.phase == cardtable_engine::Phase::Playing).then_some(view.header.turn),
-        next: None,
-        seats: view
-            .hand_sizes
+    TableFacts::of(
+        &view.header,
+        view.hand_sizes
             .seats()
             .map(|(seat, &cards)| SeatFacts { cards, total: view.header.totals[seat], ..SeatFacts::default() })
             .collect(),
-        hand: view.hand.clone(),
+        view.hand.clone(),
         offers,
         why_not,
-    }
+    )
     .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
 }
 

@@ -3,7 +3,7 @@
 //! suit, the Jack's swap target and the extra cards under a `JD`.
 
 use cardtable_engine::games::dunno::{Answer, DunnoAction, DunnoEvent, DunnoView, TurnPhase};
-use cardtable_engine::{AnyAction, Phase, Seat};
+use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;
 use super::widgets;
@@ -61,15 +61,7 @@ pub fn facts(view: &DunnoView) -> TableFacts {
             ..SeatFacts::default()
         })
         .collect();
-    TableFacts {
-        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
-        seats,
-        hand: view.hand.clone(),
-        offers,
-        why_not,
-        next: None,
-    }
-    .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
+    TableFacts::of(&view.header, seats, view.hand.clone(), offers, why_not).with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
 }
 
 /// Draws the centre: stock, pile with its carried suit, the draw value, direction.

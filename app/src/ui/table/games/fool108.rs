@@ -3,7 +3,7 @@
 //! pass; a Queen's suit as four suit cards; "One!" also out of turn).
 
 use cardtable_engine::games::fool108::{Fool108Action, Fool108Event, Fool108View, Stage};
-use cardtable_engine::{AnyAction, Phase, Seat};
+use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;
 use super::widgets;
@@ -73,15 +73,7 @@ pub fn facts(view: &Fool108View) -> TableFacts {
             SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts {
-        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
-        seats,
-        hand: view.hand.clone(),
-        offers,
-        why_not,
-        next: None,
-    }
-    .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
+    TableFacts::of(&view.header, seats, view.hand.clone(), offers, why_not).with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
 }
 
 /// Draws the centre: stock, pile, what to follow, direction, the turn's stage.

@@ -3,7 +3,7 @@
 //! orders a suit; drawing only without a legal card).
 
 use cardtable_engine::games::hundred_one::{Exit, HundredOneAction, HundredOneEvent, HundredOneView, Stage};
-use cardtable_engine::{AnyAction, Phase, Seat};
+use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;
 use super::widgets;
@@ -55,15 +55,7 @@ pub fn facts(view: &HundredOneView) -> TableFacts {
             SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts {
-        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
-        seats,
-        hand: view.hand.clone(),
-        offers,
-        why_not,
-        next: None,
-    }
-    .with_next(cardtable_engine::Direction::Clockwise, view.out)
+    TableFacts::of(&view.header, seats, view.hand.clone(), offers, why_not).with_next(cardtable_engine::Direction::Clockwise, view.out)
 }
 
 /// Draws the centre: stock, pile, what to cover, and an 8 waiting to be covered.

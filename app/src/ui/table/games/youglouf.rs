@@ -131,15 +131,8 @@ pub fn facts(view: &YougloufView) -> TableFacts {
             }
         })
         .collect();
-    TableFacts {
-        turn: (view.header.phase == Phase::Playing).then_some(view.header.turn),
-        next: None,
-        seats,
-        hand: None,
-        offers: Vec::new(),
-        why_not: String::new(),
-    }
-    .with_next(cardtable_engine::Direction::Clockwise, cardtable_engine::SeatSet::EMPTY)
+    TableFacts::of(&view.header, seats, None, Vec::new(), String::new())
+        .with_next(cardtable_engine::Direction::Clockwise, cardtable_engine::SeatSet::EMPTY)
 }
 
 /// What the round waits for, in a sentence.
