@@ -1,7 +1,9 @@
 //! Issue 19, blocker 1: a big hand never runs off the window. For every game with a hand, a
 //! match is played until the person holds a large hand (drawing whenever the rules let them)
 //! and it is their turn; it is saved, resumed in the real app at phone, laptop and desktop
-//! sizes, and every card of the hand and every action offered must lie whole inside the window.
+//! sizes, and every card of the hand and every action offered must lie whole inside the window
+//! and clear of the log beside the table. Youglouf, whose cards lie in slots, is checked the
+//! same way at a turn of its own.
 
 mod store_support;
 
@@ -10,10 +12,10 @@ use cardtable::session::host::Host;
 use cardtable::store::Store;
 use cardtable::store::record::MatchId;
 use cardtable::store::saved::SavedMatch;
-use cardtable_engine::{AnyAction, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, Viewer};
+use cardtable_engine::{AnyAction, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use store_support::{at, seats};
 
 const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
@@ -92,11 +94,88 @@ fn every_card_of_a_big_hand_and_every_action_lie_inside_the_window() {
                     .any(|node| window.contains_rect(node.rect()) && node.rect().width() > 10.0);
                 assert!(inside, "{kind:?} at {size:?}: {label} of a {}-card hand is not inside the window", cards.len());
             }
-            for action in ["Draw", "Pass"] {
-                if let Some(node) = harness.query_by_label(action) {
-                    assert!(window.contains_rect(node.rect()), "{kind:?} at {size:?}: {action} at {:?}", node.rect());
-                }
+            let offered = ["Draw (Space)", "Pass (Space)", "\"One!\" (O)"];
+            let actions = offered.iter().filter_map(|action| harness.query_by_label(action)).map(|node| node.rect()).collect::<Vec<_>>();
+            for rect in actions {
+                assert!(window.contains_rect(rect), "{kind:?} at {size:?}: an action at {rect:?}");
             }
+            assert_clear_of_the_log(&harness, kind, size, &cards.iter().map(|card| card.pretty()).collect::<Vec<_>>());
         }
+    }
+}
+
+/// On a window wide enough for the log beside the table, no card of the hand lies under it.
+fn assert_clear_of_the_log(harness: &Harness<'_, CardtableApp>, kind: GameKind, size: [f32; 2], cards: &[String]) {
+    // Below 900 points wide the log is not beside the table (a phone opens it over the table).
+    if size[0] < 900.0 {
+        return;
+    }
+    let log = harness
+        .query_all_by_label("Log")
+        .map(|node| node.rect())
+        .max_by(|a, b| a.left().total_cmp(&b.left()))
+        .expect("the log beside the table");
+    for label in cards {
+        let known = format!("{label}:");
+        let buttons = harness
+            .query_all_by_role(Role::Button)
+            .filter(|node| node.accesskit_node().label().is_some_and(|text| text == *label || text.starts_with(&known)));
+        for node in buttons {
+            assert!(node.rect().right() <= log.left(), "{kind:?} at {size:?}: {label} at {:?} is under the log at {log:?}", node.rect());
+        }
+    }
+}
+
+/// Youglouf at the person's turn, mid-round: the four slots and the turn's actions lie inside
+/// the window, clear of the log.
+#[test]
+fn youglouf_slots_and_actions_lie_inside_the_window() {
+    let mut host = Host::new(AnyOptions::defaults(GameKind::Youglouf), seats(), 5).expect("table");
+    let mut rng = GameRng::from_seed(5);
+    // Everyone looks, then turns go round until the person's comes.
+    for _ in 0..400 {
+        match host.phase() {
+            Phase::Playing if host.waiting_for() == SeatSet::only(Seat(0)) && host.history().len() > 12 => break,
+            Phase::Playing => {
+                let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
+                let legal = host.legal_actions(seat);
+                host.act(seat, legal[rng.below(legal.len())]).expect("legal");
+            }
+            Phase::RoundOver => host.next_round().expect("deals"),
+            Phase::MatchOver => panic!("the match ended before the person's turn came"),
+        }
+    }
+    assert_eq!(host.waiting_for(), SeatSet::only(Seat(0)), "the person's turn");
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("data");
+        {
+            let mut store = Store::open(&root).expect("opens");
+            let saved = SavedMatch::of(MatchId::new(at(0), 1 << 33), at(0), at(60), &host, store.profiles());
+            store.save_unfinished(saved).expect("writable").wait().expect("durable");
+        }
+        let store = Store::open(&root).expect("opens");
+        let mut harness =
+            Harness::builder().with_size(size).with_max_steps(200).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+        harness.get_by_label("Resume").click();
+        harness.run_steps(10);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+        let slots: Vec<String> = (1..=4).map(|slot| format!("Ana, slot {slot}")).collect();
+        for slot in &slots {
+            // A slot the person knows is labelled with its card too ("Ana, slot 1: K♠").
+            let known = format!("{slot}:");
+            // Not a button until the turn can use it (a replace, a peek, a snap): then a label,
+            // which a screen reader reads by its value ("Ana, slot 1: face down").
+            let named = |text: Option<String>| text.is_some_and(|text| text == *slot || text.starts_with(&known));
+            let inside = harness
+                .query_all_by(|node| {
+                    named(node.label().map(|label| label.to_string())) || named(node.value().map(|value| value.to_string()))
+                })
+                .any(|node| window.contains_rect(node.rect()));
+            assert!(inside, "Youglouf at {size:?}: {slot} is not inside the window");
+        }
+        let decks = harness.query_by_label("Closed deck (Space)").expect("the turn takes a card");
+        assert!(window.contains_rect(decks.rect()), "Youglouf at {size:?}: the closed deck's button at {:?}", decks.rect());
+        assert_clear_of_the_log(&harness, GameKind::Youglouf, size, &slots);
     }
 }
