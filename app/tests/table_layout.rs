@@ -167,11 +167,8 @@ fn youglouf_slots_and_actions_lie_inside_the_window() {
             // Not a button until the turn can use it (a replace, a peek, a snap): then a label,
             // which a screen reader reads by its value ("Ana, slot 1: face down").
             let named = |text: Option<String>| text.is_some_and(|text| text == *slot || text.starts_with(&known));
-            let inside = harness
-                .query_all_by(|node| {
-                    named(node.label().map(|label| label.to_string())) || named(node.value().map(|value| value.to_string()))
-                })
-                .any(|node| window.contains_rect(node.rect()));
+            let inside =
+                harness.query_all_by(|node| named(node.label()) || named(node.value())).any(|node| window.contains_rect(node.rect()));
             assert!(inside, "Youglouf at {size:?}: {slot} is not inside the window");
         }
         let decks = harness.query_by_label("Closed deck (Space)").expect("the turn takes a card");
