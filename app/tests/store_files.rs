@@ -326,13 +326,17 @@ fn another_process_holding_the_folder_makes_this_one_read_only() {
         .spawn()
         .expect("starts");
     let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line).expect("a first match is recorded");
+    // The reader stays open: the child writes a line per match, and a closed pipe would end it
+    // (and its lock) while this open waits its patience.
+    let mut reader = BufReader::new(child.stdout.take().expect("piped"));
+    reader.read_line(&mut line).expect("a first match is recorded");
     assert!(line.starts_with("recorded "), "{line}");
     let store = Store::open(&root).expect("opens");
     assert_eq!(store.read_only(), Some(&ReadOnlyReason::AnotherInstance));
     assert!(!store.history().is_empty(), "it reads the other's history");
     drop(store);
     child.kill().expect("killed");
+    drop(reader);
     child.wait().expect("reaped");
     assert!(Store::open(&root).expect("opens").read_only().is_none(), "a killed holder leaves no lock behind");
 }

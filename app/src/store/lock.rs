@@ -4,6 +4,7 @@
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use super::error::StoreError;
 
@@ -41,6 +42,27 @@ impl InstanceLock {
     }
 }
 
+/// How long an open waits for a lock that is held: a previous instance may be closing, and a
+/// process being started just then holds a copy of the lock until its new program begins.
+pub const PATIENCE: Duration = Duration::from_millis(400);
+
+impl InstanceLock {
+    /// [`InstanceLock::try_acquire`], trying again for up to `patience` while it is held.
+    ///
+    /// # Errors
+    /// The lock file could not be opened.
+    pub fn acquire_within(dir: &Path, patience: Duration) -> Result<Option<InstanceLock>, StoreError> {
+        let deadline = Instant::now() + patience;
+        loop {
+            match InstanceLock::try_acquire(dir)? {
+                Some(lock) => return Ok(Some(lock)),
+                None if Instant::now() >= deadline => return Ok(None),
+                None => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +74,22 @@ mod tests {
         assert!(InstanceLock::try_acquire(dir.path()).expect("opens").is_none(), "held by the first");
         drop(first);
         assert!(InstanceLock::try_acquire(dir.path()).expect("opens").is_some(), "free again");
+    }
+
+    /// A lock let go a moment after the open began is taken, not given up for read-only.
+    #[test]
+    fn a_lock_let_go_within_the_patience_is_taken() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let first = InstanceLock::try_acquire(dir.path()).expect("opens").expect("free");
+        let letting_go = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            drop(first);
+        });
+        let second = InstanceLock::acquire_within(dir.path(), PATIENCE).expect("opens").expect("taken once let go");
+        letting_go.join().expect("joins");
+        let started = Instant::now();
+        assert!(InstanceLock::acquire_within(dir.path(), Duration::from_millis(60)).expect("opens").is_none(), "held: gives up");
+        assert!(started.elapsed() >= Duration::from_millis(60), "after its patience");
+        drop(second);
     }
 }

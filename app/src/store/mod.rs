@@ -121,7 +121,7 @@ impl Store {
                     found.notices.push(Notice::Unreadable { file: folder, reason: error.to_string() });
                 }
             }
-            match InstanceLock::try_acquire(&root) {
+            match InstanceLock::acquire_within(&root, lock::PATIENCE) {
                 Ok(Some(held)) => lock = Some(held),
                 Ok(None) => read_only = Some(ReadOnlyReason::AnotherInstance),
                 Err(error) => read_only = Some(ReadOnlyReason::NotWritable { folder: root.clone(), reason: error.to_string() }),
