@@ -81,10 +81,13 @@ mod tests {
     fn a_lock_let_go_within_the_patience_is_taken() {
         let dir = tempfile::tempdir().expect("tempdir");
         let first = InstanceLock::try_acquire(dir.path()).expect("opens").expect("free");
-        let letting_go = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
-            drop(first);
-        });
+        let letting_go = std::thread::Builder::new()
+            .name("lets-go".into())
+            .spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                drop(first);
+            })
+            .expect("a thread");
         let second = InstanceLock::acquire_within(dir.path(), PATIENCE).expect("opens").expect("taken once let go");
         letting_go.join().expect("joins");
         let started = Instant::now();
