@@ -27,20 +27,37 @@ pub struct Motion {
     pub to: Spot,
     /// The card, when its face is shown on the way; `None` travels face down.
     pub card: Option<Card>,
+    /// It leaves face down and turns face up on the way (a starter turned up, a card drawn
+    /// into the viewer's own hand).
+    pub turns: bool,
 }
 
 impl Motion {
     /// A card moving face up.
     #[must_use]
     pub const fn shown(from: Spot, to: Spot, card: Card) -> Motion {
-        Motion { from, to, card: Some(card) }
+        Motion { from, to, card: Some(card), turns: false }
     }
 
     /// A card moving face down.
     #[must_use]
     pub const fn hidden(from: Spot, to: Spot) -> Motion {
-        Motion { from, to, card: None }
+        Motion { from, to, card: None, turns: false }
     }
+
+    /// A card leaving face down and turned face up on the way.
+    #[must_use]
+    pub const fn turned(from: Spot, to: Spot, card: Card) -> Motion {
+        Motion { from, to, card: Some(card), turns: true }
+    }
+}
+
+/// How a turning card looks at `progress` (0 to 1) of its way: whether its face shows, and its
+/// width as a share of a card's (it narrows to an edge at half way, then widens face up).
+#[must_use]
+pub fn turning(progress: f32) -> (bool, f32) {
+    let progress = progress.clamp(0.0, 1.0);
+    (progress >= 0.5, (1.0 - 2.0 * progress).abs())
 }
 
 fn spot_id(spot: Spot) -> Id {
@@ -123,10 +140,11 @@ impl Flights {
             // Ease out: fast away, gentle landing.
             let eased = 1.0 - (1.0 - progress).powi(3);
             let centre = Pos2::new(egui::lerp(from.center().x..=to.center().x, eased), egui::lerp(from.center().y..=to.center().y, eased));
-            let rect = Rect::from_center_size(centre, egui::vec2(card::width_for(height), height));
+            let (face_up, width) = if flight.motion.turns { turning(progress) } else { (true, 1.0) };
+            let rect = Rect::from_center_size(centre, egui::vec2(card::width_for(height) * width.max(0.02), height));
             match flight.motion.card {
-                Some(shown) => card::paint_face(&painter, rect, shown, look),
-                None => card::paint_back(&painter, rect, height),
+                Some(shown) if face_up => card::paint_face(&painter, rect, shown, look),
+                _ => card::paint_back(&painter, rect, height),
             }
         }
         !self.flights.is_empty()
@@ -155,5 +173,15 @@ mod tests {
         let mut flights = Flights::default();
         flights.launch([Motion::hidden(Spot::Stock, Spot::Pile); 40], 0.0);
         assert_eq!(flights.flights.len(), MOST_IN_FLIGHT);
+    }
+
+    #[test]
+    fn a_turning_card_shows_its_back_then_narrows_and_comes_back_face_up() {
+        assert_eq!(turning(0.0), (false, 1.0), "leaves face down, whole");
+        let (face, width) = turning(0.25);
+        assert!(!face && (width - 0.5).abs() < 1e-6, "narrowing");
+        assert!(turning(0.5).0, "turned at half way");
+        assert!(turning(0.5).1 < 1e-6, "on its edge");
+        assert_eq!(turning(1.0), (true, 1.0), "lands face up, whole");
     }
 }

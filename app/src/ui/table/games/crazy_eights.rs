@@ -129,8 +129,9 @@ pub fn badges(event: &CrazyEightsEvent) -> Vec<Badge> {
 pub fn motions(event: &CrazyEightsEvent) -> Vec<Motion> {
     match event {
         CrazyEightsEvent::Played { seat, card } => vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *card)],
-        CrazyEightsEvent::StarterTurned { card } => vec![Motion::shown(Spot::Stock, Spot::Pile, *card)],
-        CrazyEightsEvent::Drew { seat, .. } | CrazyEightsEvent::DrewFaceDown { seat } => {
+        CrazyEightsEvent::StarterTurned { card } => vec![Motion::turned(Spot::Stock, Spot::Pile, *card)],
+        CrazyEightsEvent::Drew { seat, card } => vec![Motion::turned(Spot::Stock, Spot::Seat(*seat), *card)],
+        CrazyEightsEvent::DrewFaceDown { seat } => {
             vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))]
         }
         CrazyEightsEvent::HandDealt { seat, cards } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat)); cards.len()],

@@ -157,8 +157,9 @@ pub fn motions(event: &DunnoEvent) -> Vec<Motion> {
             cards.cards().iter().map(|&card| Motion::shown(Spot::Seat(*seat), Spot::Pile, card)).collect()
         }
         DunnoEvent::PutUnder { seat, cards } => cards.iter().map(|card| Motion::shown(Spot::Seat(*seat), Spot::Pile, card)).collect(),
-        DunnoEvent::StarterTurned { card } => vec![Motion::shown(Spot::Stock, Spot::Pile, *card)],
-        DunnoEvent::Drew { seat, .. } | DunnoEvent::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
+        DunnoEvent::StarterTurned { card } => vec![Motion::turned(Spot::Stock, Spot::Pile, *card)],
+        DunnoEvent::Drew { seat, card } => vec![Motion::turned(Spot::Stock, Spot::Seat(*seat), *card)],
+        DunnoEvent::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
         DunnoEvent::HandDealt { seat, cards } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat)); cards.len()],
         DunnoEvent::Swapped { seat, with } => {
             vec![Motion::hidden(Spot::Seat(*seat), Spot::Seat(*with)), Motion::hidden(Spot::Seat(*with), Spot::Seat(*seat))]

@@ -145,7 +145,8 @@ pub fn badges(event: &Fool108Event) -> Vec<Badge> {
 pub fn motions(event: &Fool108Event) -> Vec<Motion> {
     match event {
         Fool108Event::Played { seat, card, .. } => vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *card)],
-        Fool108Event::Drew { seat, .. } | Fool108Event::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
+        Fool108Event::Drew { seat, card } => vec![Motion::turned(Spot::Stock, Spot::Seat(*seat), *card)],
+        Fool108Event::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
         Fool108Event::HandDealt { seat, cards } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat)); cards.len()],
         _ => Vec::new(),
     }

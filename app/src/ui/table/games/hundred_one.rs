@@ -121,7 +121,8 @@ pub fn motions(event: &HundredOneEvent) -> Vec<Motion> {
         HundredOneEvent::Played { seat, card } | HundredOneEvent::TurnedUp { seat, card } => {
             vec![Motion::shown(Spot::Seat(*seat), Spot::Pile, *card)]
         }
-        HundredOneEvent::Drew { seat, .. } | HundredOneEvent::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
+        HundredOneEvent::Drew { seat, card } => vec![Motion::turned(Spot::Stock, Spot::Seat(*seat), *card)],
+        HundredOneEvent::DrewFaceDown { seat } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat))],
         HundredOneEvent::HandDealt { seat, cards } => vec![Motion::hidden(Spot::Stock, Spot::Seat(*seat)); cards.len()],
         _ => Vec::new(),
     }
