@@ -34,77 +34,186 @@ fn player_kind(occupant: &Occupant) -> Option<String> {
     occupant.bot_level().map(|level| tr!("seat-bot", level = names::level(level)))
 }
 
-/// Draws one seat; returns a clicked slot.
+/// Draws one seat; returns a clicked slot, and the height its contents took.
 fn seat_panel(
     ui: &mut egui::Ui,
     seat: Seat,
     facts: &SeatFacts,
     row: &SeatsRow<'_>,
     (turn, next): (Option<Seat>, Option<Seat>),
-    height: f32,
+    (height, size): (f32, egui::Vec2),
     look: CardLook,
-) -> Option<u8> {
+) -> (Option<u8>, f32) {
     let mut clicked = None;
-    let stroke = if turn == Some(seat) { egui::Stroke::new(2.5, theme::ACCENT) } else { egui::Stroke::NONE };
-    let response = egui::Frame::group(ui.style()).fill(theme::PANEL).stroke(stroke).inner_margin(8.0).show(ui, |ui| {
-        ui.vertical(|ui| {
-            let occupant = &row.occupants[seat.index()];
-            let colour = if row.showing == Some(seat) { theme::ACCENT } else { theme::INK };
-            ui.horizontal(|ui| {
-                // The seat's number, which the keyboard uses to name another seat's card.
-                ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
-                ui.label(RichText::new(occupant.name()).strong().color(colour));
-                if turn == Some(seat) {
-                    ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
-                } else if next == Some(seat) {
-                    ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
-                }
-            });
-            if let Some(kind) = player_kind(occupant) {
-                ui.label(RichText::new(kind).small().color(theme::INK_DIM));
-            }
-            if row.away.contains(seat) {
-                ui.label(RichText::new(tr!("seat-away")).small().color(theme::ACCENT));
-            }
-            match &facts.slots {
-                Some(slots) => {
-                    clicked = slots_row(ui, occupant.name(), slots, &(row.clickable)(seat), &(row.picked)(seat), height * 0.8, look);
-                }
-                None => {
-                    card::hidden_hand(ui, facts.cards, height);
-                }
-            }
-            if !facts.known.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(tr!("seat-known")).small());
-                    for &known in &facts.known {
-                        card::face(ui, known, height * 0.6, card::Offer::Shown, look);
+    // The turn's outline is drawn on every panel, unseen but for the turn's, so a panel keeps
+    // its size as the turn goes round.
+    let outline = if turn == Some(seat) { theme::ACCENT } else { egui::Color32::TRANSPARENT };
+    let response =
+        egui::Frame::group(ui.style()).fill(theme::PANEL).stroke(egui::Stroke::new(2.5, outline)).inner_margin(8.0).show(ui, |ui| {
+            ui.set_min_size(size);
+            ui.set_max_width(size.x);
+            ui.vertical(|ui| {
+                let occupant = &row.occupants[seat.index()];
+                let colour = if row.showing == Some(seat) { theme::ACCENT } else { theme::INK };
+                ui.horizontal(|ui| {
+                    // The seat's number, which the keyboard uses to name another seat's card.
+                    ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
+                    ui.label(RichText::new(occupant.name()).strong().color(colour));
+                    if turn == Some(seat) {
+                        ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
+                    } else if next == Some(seat) {
+                        ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
                     }
                 });
-            }
-            ui.label(RichText::new(tr!("seat-total", points = facts.total)).small());
-            for note in &facts.notes {
-                ui.label(RichText::new(note).small().strong().color(theme::ACCENT));
-            }
+                if let Some(kind) = player_kind(occupant) {
+                    ui.label(RichText::new(kind).small().color(theme::INK_DIM));
+                }
+                if row.away.contains(seat) {
+                    ui.label(RichText::new(tr!("seat-away")).small().color(theme::ACCENT));
+                }
+                match &facts.slots {
+                    Some(slots) => {
+                        clicked = slots_row(ui, occupant.name(), slots, &(row.clickable)(seat), &(row.picked)(seat), height * 0.8, look);
+                    }
+                    None => {
+                        card::hidden_hand(ui, facts.cards, height);
+                    }
+                }
+                if !facts.known.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(tr!("seat-known")).small());
+                        for &known in &facts.known {
+                            card::face(ui, known, height * 0.6, card::Offer::Shown, look);
+                        }
+                    });
+                }
+                ui.label(RichText::new(tr!("seat-total", points = facts.total)).small());
+                for note in &facts.notes {
+                    ui.label(RichText::new(note).small().strong().color(theme::ACCENT));
+                }
+            })
+            .response
+            .rect
+            .height()
         });
-    });
     note_spot(ui.ctx(), Spot::Seat(seat), response.response.rect);
-    clicked
+    (clicked, response.inner)
 }
 
 /// Draws every seat not skipped; returns a clicked Youglouf slot (seat, slot).
 pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f32, look: CardLook) -> Option<(Seat, u8)> {
     let mut clicked = None;
-    ui.horizontal_wrapped(|ui| {
-        for (index, seat_facts) in facts.seats.iter().enumerate() {
-            let seat = Seat(index as u8);
-            if row.skip.contains(seat) {
-                continue;
+    // Every panel is as wide as the widest hand it shows, and as tall as the tallest panel has
+    // been this match: a note appearing or a hand growing never moves what is beside or below.
+    let slots = facts.seats.iter().any(|seat| seat.slots.is_some());
+    // Rows of as many panels as fit whole: a wrapping layout would only wrap a panel after it
+    // ran past the edge.
+    let gap = ui.spacing().item_spacing.x;
+    let count = facts.seats.iter().enumerate().filter(|(index, _)| !row.skip.contains(Seat(*index as u8))).count().max(1);
+    // Narrower than a whole fan when that keeps every seat on one row (a phone): the fan
+    // overlaps more, and the table keeps its height.
+    let one_row = (ui.available_width() + gap) / count as f32 - gap - PANEL_FRAME;
+    let natural = panel_width(height, slots);
+    let width = if one_row >= PANEL_LEAST_WIDTH { natural.min(one_row) } else { natural.min(ui.available_width() - PANEL_FRAME) };
+    let per_row = (((ui.available_width() + gap) / (width + PANEL_FRAME + gap)).floor() as usize).max(1);
+    let tallest = ui.scope_id().with("seat-panels-tallest");
+    let least = ui.ctx().data(|data| data.get_temp::<f32>(tallest)).unwrap_or(0.0);
+    let mut drawn: f32 = 0.0;
+    let shown: Vec<(Seat, &SeatFacts)> = facts
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(index, seat_facts)| (Seat(index as u8), seat_facts))
+        .filter(|(seat, _)| !row.skip.contains(*seat))
+        .collect();
+    for panels in shown.chunks(per_row) {
+        ui.horizontal_top(|ui| {
+            for &(seat, seat_facts) in panels {
+                let (slot, inside) =
+                    seat_panel(ui, seat, seat_facts, row, (facts.turn, facts.next), (height, egui::vec2(width, least)), look);
+                if let Some(slot) = slot {
+                    clicked = Some((seat, slot));
+                }
+                drawn = drawn.max(inside);
             }
-            if let Some(slot) = seat_panel(ui, seat, seat_facts, row, (facts.turn, facts.next), height, look) {
-                clicked = Some((seat, slot));
-            }
-        }
-    });
+        });
+    }
+    if drawn > least + 0.5 {
+        ui.ctx().data_mut(|data| data.insert_temp(tallest, drawn));
+        ui.ctx().request_repaint();
+    }
     clicked
+}
+
+/// The inside width of a seat's panel: five fanned card backs, or four Youglouf slots, and
+/// room for a name.
+fn panel_width(height: f32, slots: bool) -> f32 {
+    let fanned = card::width_for(height) * 2.0;
+    let slotted = 4.0 * (card::width_for(height * 0.8) + 4.0);
+    (if slots { slotted } else { fanned }).max(PANEL_NAME_WIDTH)
+}
+
+/// A panel's inside width for a name and its notes, when there is room.
+const PANEL_NAME_WIDTH: f32 = 120.0;
+/// The narrowest a panel gets to keep every seat on one row.
+const PANEL_LEAST_WIDTH: f32 = 72.0;
+/// A panel's margins and outline around its inside, both sides together.
+const PANEL_FRAME: f32 = 2.0 * (8.0 + 2.5);
+
+#[cfg(test)]
+mod tests {
+    use cardtable_engine::bots::BotLevel;
+    use egui::Rect;
+
+    use super::super::facts::SeatFacts;
+    use super::super::motion::spot_rect;
+    use super::*;
+    use crate::session::seating::quick_seating;
+
+    /// Draws the seats of `facts` in a 1000-point window and returns each seat panel's rect.
+    fn panels(ctx: &egui::Context, facts: &TableFacts, occupants: &[Occupant]) -> Vec<Rect> {
+        let none = |_: Seat| Vec::new();
+        let row = SeatsRow { occupants, showing: None, clickable: &none, picked: &none, skip: SeatSet::EMPTY, away: SeatSet::EMPTY };
+        let input =
+            egui::RawInput { screen_rect: Some(Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1000.0, 700.0))), ..Default::default() };
+        let mut output = ctx.run_ui(input, |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                show(ui, facts, &row, 60.0, CardLook::default());
+            });
+        });
+        output.textures_delta.clear();
+        Seat::all(facts.seats.len()).map(|seat| spot_rect(ctx, Spot::Seat(seat)).expect("drawn")).collect()
+    }
+
+    fn facts(cards: [usize; 4], notes_on: Option<usize>, turn: Seat) -> TableFacts {
+        let seats = cards
+            .iter()
+            .enumerate()
+            .map(|(index, &cards)| SeatFacts {
+                cards,
+                notes: if notes_on == Some(index) { vec!["One!".into()] } else { Vec::new() },
+                ..SeatFacts::default()
+            })
+            .collect();
+        TableFacts { turn: Some(turn), seats, ..TableFacts::default() }
+    }
+
+    /// Issue 19: seat panels of one size, which hands growing and shrinking, a note appearing
+    /// and the turn going round do not change.
+    #[test]
+    fn seat_panels_keep_one_size_as_the_table_changes() {
+        let ctx = egui::Context::default();
+        let occupants = quick_seating("Ana", 4, BotLevel::Normal);
+        let quiet = facts([1, 5, 3, 2], None, Seat(0));
+        let busy = facts([5, 1, 2, 7], Some(1), Seat(2));
+        // The first frames settle the tallest panel; from then on nothing moves.
+        for _ in 0..3 {
+            panels(&ctx, &busy, &occupants);
+        }
+        let busy_rects = panels(&ctx, &busy, &occupants);
+        let quiet_rects = panels(&ctx, &quiet, &occupants);
+        assert_eq!(busy_rects, quiet_rects, "the same places whatever the hands, notes and turn");
+        let size = busy_rects[0].size();
+        assert!(busy_rects.iter().all(|rect| (rect.size() - size).length() < 0.5), "one size: {busy_rects:?}");
+    }
 }
