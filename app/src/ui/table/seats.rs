@@ -116,7 +116,8 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f
     let natural = panel_width(height, slots);
     let width = if one_row >= PANEL_LEAST_WIDTH { natural.min(one_row) } else { natural.min(ui.available_width() - PANEL_FRAME) };
     let per_row = (((ui.available_width() + gap) / (width + PANEL_FRAME + gap)).floor() as usize).max(1);
-    let tallest = ui.scope_id().with("seat-panels-tallest");
+    // Kept per kind of panel (slots or a hand) and card size: another game starts afresh.
+    let tallest = ui.scope_id().with(("seat-panels-tallest", slots, height.round() as i32));
     let least = ui.ctx().data(|data| data.get_temp::<f32>(tallest)).unwrap_or(0.0);
     let mut drawn: f32 = 0.0;
     let shown: Vec<(Seat, &SeatFacts)> = facts
