@@ -146,6 +146,19 @@ pub struct SeatInfo {
     pub ready: bool,
 }
 
+/// The seats as the table screen names them: a bot by its level, everyone else a person.
+#[must_use]
+pub fn occupants(seats: &[SeatInfo]) -> Vec<crate::session::seating::Occupant> {
+    use crate::session::seating::Occupant;
+    seats
+        .iter()
+        .map(|seat| match seat.holder {
+            Holder::Bot(level) => Occupant::Bot { name: seat.name.clone(), level },
+            Holder::Open | Holder::Guest | Holder::HostDevice => Occupant::Human { name: seat.name.clone() },
+        })
+        .collect()
+}
+
 /// Where a participant is at the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {

@@ -3,8 +3,8 @@
 
 use cardtable_engine::SeatSet;
 
-use super::protocol::Role;
-use super::session::{LinkStatus, occupants};
+use super::protocol::{Role, occupants};
+use super::session::LinkStatus;
 use crate::store::profiles::ProfileBook;
 use crate::store::record::{CheckedRecord, MatchRecord, NetworkMatch};
 

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::guest::{Ending, GuestEvent, GuestLink};
-use super::protocol::{ClientMsg, Holder, HostMsg, MatchStart, Refusal, Role, SeatInfo};
+use super::protocol::{ClientMsg, HostMsg, MatchStart, Refusal, Role, occupants};
 use super::remote::{RemoteTable, view_legal, view_phase};
 use super::server::LocalLine;
 use super::table::HostCommand;
@@ -198,17 +198,6 @@ fn audience(viewer: Viewer) -> Audience {
         Viewer::Seat(seat) => Audience::Only(seat),
         Viewer::Spectator => Audience::All,
     }
-}
-
-/// The seats as the table screen names them.
-pub(crate) fn occupants(seats: &[SeatInfo]) -> Vec<Occupant> {
-    seats
-        .iter()
-        .map(|seat| match seat.holder {
-            Holder::Bot(level) => Occupant::Bot { name: seat.name.clone(), level },
-            Holder::Open | Holder::Guest | Holder::HostDevice => Occupant::Human { name: seat.name.clone() },
-        })
-        .collect()
 }
 
 impl Session for NetSession {

@@ -11,8 +11,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::fair::{Commitment, Contribution, RecordPart, SeedDraw, match_seed};
-use super::protocol::{Holder, MatchStart, Update};
-use super::session::occupants;
+use super::protocol::{Holder, MatchStart, Update, occupants};
 use crate::session::host::{Host, Step};
 use crate::session::replay;
 pub use crate::store::verdict::{Differs, Verdict};

@@ -8,7 +8,6 @@
 //! ([`lock`]).
 
 pub mod atomic;
-pub mod compact;
 pub mod document;
 pub mod error;
 pub mod export;

@@ -2,17 +2,19 @@
 //! round's scores with their breakdown, the result), and the small summary the history list and
 //! the statistics read, kept apart so listing thousands of matches never parses their steps.
 
+pub mod compact;
+
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::seat::MAX_SEATS;
 use cardtable_engine::{AnyOptions, BySeat, GameKind, MatchResult, RoundEnd, RoundResult, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
-use super::compact::{RecordFile, RecordV1};
 use super::document::Document;
 use super::profiles::{ProfileBook, ProfileId};
 use crate::session::host::{Host, Step};
 use crate::session::replay::{self, MatchStart, ReplayError};
 use crate::session::seating::Occupant;
+use compact::{RecordFile, RecordV1};
 
 /// A match's identity: its start time and a part of its seed. Also its file name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -128,7 +130,7 @@ impl SeatRecord {
 }
 
 /// A finished match, complete: it replays exactly. On disk it takes the compact form of
-/// [`super::compact`] (format 2).
+/// [`compact`] (format 2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(into = "RecordFile", try_from = "RecordFile")]
 pub struct MatchRecord {
@@ -182,7 +184,7 @@ impl NetworkPlay {
 
 impl Document for MatchRecord {
     const KIND: &'static str = "match";
-    /// 1: every type in its own serde form; 2: the compact form ([`super::compact`]).
+    /// 1: every type in its own serde form; 2: the compact form ([`compact`]).
     const SCHEMA: u32 = 2;
 
     /// Format 1 is read into its types and written again in the compact form.

@@ -16,7 +16,7 @@ use cardtable_engine::score::ScoreItem;
 use cardtable_engine::{AnyAction, AnyOptions, BySeat, Card, GameKind, MatchResult, RoundEnd, RoundResult, ScoreKind, Seat, SeatScore};
 use serde::{Deserialize, Serialize};
 
-use super::record::{MatchId, MatchRecord, NetworkPlay, SeatRecord};
+use super::{MatchId, MatchRecord, NetworkPlay, SeatRecord};
 use crate::session::host::Step;
 
 /// The step that deals the next round, as written.
@@ -64,7 +64,7 @@ pub struct RecordV1 {
     network: Option<NetworkPlay>,
 }
 
-impl super::document::Document for RecordV1 {
+impl crate::store::document::Document for RecordV1 {
     const KIND: &'static str = "match";
     const SCHEMA: u32 = 1;
 }
@@ -83,7 +83,7 @@ impl From<&MatchRecord> for RecordV1 {
 /// Never: a record always encodes.
 #[must_use]
 pub fn format1_bytes(record: &MatchRecord) -> Vec<u8> {
-    super::document::encode(&RecordV1::from(record)).expect("a match record encodes")
+    crate::store::document::encode(&RecordV1::from(record)).expect("a match record encodes")
 }
 
 impl From<RecordV1> for MatchRecord {
