@@ -9,40 +9,12 @@ use std::time::{Duration, Instant};
 use cardtable::net::guest::{GuestEvent, GuestLink};
 use cardtable::net::limits::HostLimits;
 use cardtable::net::protocol::{ClientMsg, Holder, HostMsg, JoinAs, LobbyInfo};
-use cardtable::net::server::{HostHandle, HostSettings};
+use cardtable::net::server::HostHandle;
 use cardtable::net::table::TableConfig;
-use cardtable::session::authority::Pacing;
 use cardtable_engine::{AnyOptions, GameKind, Seat};
-use net_support::attack::{self, Pushed};
-use net_support::quic::{Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, runtime, settings};
-
-/// One round of Crazy Eights: a guest against a bot, quickly decided.
-fn one_round() -> AnyOptions {
-    AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("options")
-}
-
-/// The host's default limits but the message rate: a random guest against an unpaced bot acts
-/// far faster than a person (the rate limit has its own test below).
-fn unlimited_rate() -> HostLimits {
-    HostLimits { message_burst: u32::MAX, messages_per_second: u32::MAX, ..HostLimits::default() }
-}
-
-/// The host's own limits (the tests' usual settings lift the message rate limit).
-fn hostile_settings(limits: HostLimits) -> HostSettings {
-    HostSettings { limits, bot_pace: Pacing { pause: Some(0.005) }, ..settings() }
-}
-
-/// A guest joins, sits in seat 0 against a bot in seat 1, and the match starts.
-async fn seated_guest(handle: &mut HostHandle, fingerprint: cardtable::net::identity::Fingerprint) -> Player {
-    // The bot first: a seat change makes everyone unready.
-    fill_with_bots(handle, 1, 2);
-    let link = join_pinned(handle.addr(), fingerprint, hello("Ana", None)).await;
-    let player = Player::new(link, Seat(0), 3);
-    player.sit();
-    lobby_ready(handle).await;
-    handle.command(cardtable::net::table::HostCommand::Start);
-    player
-}
+use net_support::attack;
+use net_support::hostile::{hostile_settings, one_round, seated_guest, unlimited_rate};
+use net_support::quic::{hello, host, host_sees, join_pinned, runtime};
 
 /// Waits for the connection to be closed by the host; returns the reason it gave.
 async fn closed_by_host(connection: &quinn::Connection, within: Duration) -> String {
@@ -50,81 +22,6 @@ async fn closed_by_host(connection: &quinn::Connection, within: Duration) -> Str
         quinn::ConnectionError::ApplicationClosed(close) => String::from_utf8_lossy(&close.reason).into_owned(),
         other => panic!("closed otherwise: {other}"),
     }
-}
-
-/// Issue 17.1: a hundred connections that never say Hello and push all they can (every
-/// stream, unfinished frames, datagrams) leave the host under 64 MiB above its idle memory,
-/// and its seated guest plays its match to the end.
-#[test]
-#[cfg(target_os = "linux")]
-fn a_hundred_pushing_connections_keep_the_host_under_64_mib_and_its_guest_plays_on() {
-    runtime().block_on(async {
-        // Caps high enough to let all hundred in: this measures the transport's bounds.
-        let limits = HostLimits {
-            pending: 128,
-            pending_per_address: 128,
-            connections: 128,
-            connections_per_address: 128,
-            hello_timeout: Duration::from_secs(30),
-            frame_deadline: Duration::from_secs(30),
-            ..unlimited_rate()
-        };
-        let settings = HostSettings { liveness: cardtable::net::tls::Liveness::default(), ..hostile_settings(limits) };
-        let (mut handle, identity) = host(one_round(), 2, TableConfig::new("Host"), settings);
-        let mut player = seated_guest(&mut handle, identity.fingerprint()).await;
-        let endpoint = attack::endpoint();
-        // Warm the allocator and quinn with one pushing connection, then take the idle figure.
-        let warm = attack::connect(&endpoint, handle.addr(), identity.fingerprint()).await.expect("connects");
-        let _warm = attack::push_everything(&warm, 2, 64 * 1024).await;
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        let idle = attack::resident_bytes();
-        let peak = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(idle));
-        let sampler = {
-            let peak = peak.clone();
-            tokio::spawn(async move {
-                loop {
-                    peak.fetch_max(attack::resident_bytes(), std::sync::atomic::Ordering::Relaxed);
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
-            })
-        };
-        let attackers: Vec<_> = (0..100)
-            .map(|_| {
-                let endpoint = endpoint.clone();
-                let address = handle.addr();
-                let fingerprint = identity.fingerprint();
-                tokio::spawn(async move {
-                    let connection = attack::connect(&endpoint, address, fingerprint).await.expect("let in");
-                    let pushed = attack::push_everything(&connection, 8, 512 * 1024).await;
-                    (connection, pushed)
-                })
-            })
-            .collect();
-        let mut held: Vec<(quinn::Connection, Pushed)> = Vec::new();
-        for attacker in attackers {
-            held.push(attacker.await.expect("an attacker"));
-        }
-        let pushed: usize = held.iter().map(|(_, pushed)| pushed.bytes).sum();
-        let streams: usize = held.iter().map(|(_, pushed)| pushed.streams).sum();
-        let datagrams: usize = held.iter().map(|(_, pushed)| pushed.datagrams).sum();
-        // The guest plays on while all hundred hold what they pushed.
-        player.play(Duration::from_secs(60)).await;
-        let open = held.iter().filter(|(connection, _)| connection.close_reason().is_none()).count();
-        sampler.abort();
-        let grown = peak.load(std::sync::atomic::Ordering::Relaxed).saturating_sub(idle);
-        eprintln!(
-            "100 pushing connections ({open} still open): {} KiB pushed into {streams} streams and {datagrams} datagrams; \
-             memory idle {} MiB, grew by at most {:.1} MiB",
-            pushed / 1024,
-            idle >> 20,
-            grown as f64 / f64::from(1 << 20)
-        );
-        assert_eq!(open, 100, "the attackers were let in and held on: this measures the transport");
-        assert!(streams <= 100, "one stream each, none unidirectional: {streams}");
-        assert_eq!(datagrams, 0, "no datagrams");
-        assert!(grown < 64 << 20, "the host grew by {grown} bytes under attack");
-        handle.close().await;
-    });
 }
 
 /// Issue 17.2: a flood of connection attempts is refused before its handshake beyond the caps

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod attack;
+pub mod hostile;
 pub mod leak;
 pub mod memory;
 pub mod quic;
