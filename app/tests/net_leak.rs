@@ -9,7 +9,8 @@ mod net_support;
 
 use cardtable::net::protocol::{HostMsg, Update};
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyGame, AnyOptions, Game, GameKind, GameVisitor, Seat, TableSetup, Viewer};
+use cardtable_engine::games::crazy_eights::CrazyEightsEvent;
+use cardtable_engine::{Addressed, AnyEvent, AnyGame, AnyOptions, Audience, Game, GameKind, GameVisitor, Seat, TableSetup, Viewer};
 use net_support::leak;
 use net_support::memory::{Memory, Policy};
 
@@ -110,4 +111,20 @@ fn the_check_catches_a_hand_sent_to_the_wrong_seat() {
         waiting_for: game.waiting_for(),
     }));
     assert!(leak::check(&forged, Viewer::Seat(Seat(2)), &game).is_err(), "seat 1's hand labelled as seat 2's view");
+    // Events travel with their audience: one addressed to seat 1 alone may not reach seat 2,
+    // even when it shows no card.
+    let private =
+        Addressed { audience: Audience::Only(Seat(1)), event: AnyEvent::CrazyEights(CrazyEightsEvent::DrewFaceDown { seat: Seat(1) }) };
+    let misaddressed = HostMsg::Update(Box::new(Update {
+        seq: 0,
+        viewer: Viewer::Seat(Seat(2)),
+        view: game.view(Viewer::Seat(Seat(2))),
+        events: vec![private.clone()],
+        waiting_for: game.waiting_for(),
+    }));
+    assert_eq!(leak::check(&misaddressed, Viewer::Seat(Seat(1)), &game).map_err(|_| ()), Err(()), "an update for seat 2 sent to seat 1");
+    let HostMsg::Update(mut update) = misaddressed else { unreachable!("an update") };
+    assert!(leak::check(&HostMsg::Update(update.clone()), Viewer::Seat(Seat(2)), &game).is_err(), "seat 1's own event sent to seat 2");
+    update.events[0].audience = Audience::AllBut(Seat(1));
+    assert_eq!(leak::check(&HostMsg::Update(update), Viewer::Seat(Seat(2)), &game), Ok(()), "its public side may");
 }

@@ -10,7 +10,7 @@
 use std::fmt;
 
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{ActionError, AnyAction, AnyEvent, AnyOptions, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
+use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
 use serde::{Deserialize, Serialize};
 
 use super::fair::{Commitment, Contribution, RecordPart, SeedAsk, SeedDraw};
@@ -24,7 +24,8 @@ pub const ALPN: &[u8] = b"cardtable";
 /// 2: a refused action carries the rule it breaks as data (`Refusal`), not an English sentence.
 /// 3: the match seed is drawn by every seated device (commit, then reveal) and every device
 /// receives the full record once the match is over (`super::fair`).
-pub const PROTOCOL_VERSION: u32 = 3;
+/// 4: an update's events carry their audience.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Longest profile name a host accepts, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -208,8 +209,9 @@ pub struct Update {
     pub viewer: Viewer,
     /// What the viewer may know now, its legal actions included.
     pub view: AnyView,
-    /// What happened since the last update, as far as the viewer may see it.
-    pub events: Vec<AnyEvent>,
+    /// What happened since the last update, as far as the viewer may see it, each event with
+    /// its audience as the host holds it (a device that plays several seats keeps one log).
+    pub events: Vec<Addressed<AnyEvent>>,
     /// The seats the round waits for (others may have optional decisions).
     pub waiting_for: SeatSet,
 }

@@ -1,25 +1,14 @@
 //! What a device knows of a networked table, built only from the host's messages: the lobby,
-//! the seats, its latest view per seat it plays, the events it was shown, the rounds finished
-//! and the match result (kept even if the host leaves, for this device's own history). It also
-//! numbers this device's actions and names the state they were decided on.
+//! the seats, its latest view per seat it plays, one log of the events it was shown (each with
+//! the audience the host gave it), the rounds finished and the match result (kept even if the
+//! host leaves, for this device's own history). It also numbers this device's actions and
+//! names the state they were decided on.
 
-use cardtable_engine::{AnyAction, AnyEvent, GameRng, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer};
+use cardtable_engine::{Addressed, AnyAction, AnyEvent, GameRng, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer};
 
 use super::fair::{Contribution, SeedAsk};
 use super::protocol::{ActionRequest, ClientMsg, Holder, HostMsg, LobbyInfo, MatchStart, Refusal, Role, SeatInfo, Update};
 use super::verify::{Checked, Witness};
-
-/// Events kept per viewer for the table's log.
-const LOG_LIMIT: usize = 500;
-
-/// One viewer's latest state and log.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ViewerState {
-    /// The latest update for this viewer.
-    pub latest: Update,
-    /// The events shown to this viewer, oldest first (the latest [`LOG_LIMIT`]).
-    pub log: Vec<AnyEvent>,
-}
 
 /// A device's picture of a networked table.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -30,8 +19,14 @@ pub struct RemoteTable {
     pub start: Option<MatchStart>,
     /// Who holds each seat, kept up to date during the match.
     pub seats: Vec<SeatInfo>,
-    /// Per viewer (each seat this device plays, or the spectator).
-    pub viewers: Vec<ViewerState>,
+    /// The latest update per viewer (each seat this device plays, or the spectator).
+    pub viewers: Vec<Update>,
+    /// The events of this match shown to any of this device's viewers, once each, oldest
+    /// first.
+    history: Vec<Addressed<AnyEvent>>,
+    /// The state whose updates are being merged into `history`, where its events begin, and
+    /// the viewers whose update for it came already.
+    merging: Option<(u64, usize, Vec<Viewer>)>,
     /// Rounds of this match finished so far, in order.
     pub rounds: Vec<RoundResult>,
     /// The match result, once decided.
@@ -107,6 +102,8 @@ impl RemoteTable {
                 self.start = Some(start);
                 self.lobby = None;
                 self.viewers.clear();
+                self.history.clear();
+                self.merging = None;
                 self.rounds.clear();
                 self.result = None;
                 self.refusal = None;
@@ -132,21 +129,51 @@ impl RemoteTable {
 
     fn take_update(&mut self, update: Update) {
         self.witness.shown(&update);
-        match self.viewers.iter_mut().find(|state| state.latest.viewer == update.viewer) {
-            Some(state) => {
-                state.log.extend(update.events.iter().cloned());
-                let excess = state.log.len().saturating_sub(LOG_LIMIT);
-                state.log.drain(..excess);
-                state.latest = update;
-            }
-            None => self.viewers.push(ViewerState { log: update.events.clone(), latest: update }),
+        self.merge_events(&update);
+        match self.viewers.iter_mut().find(|latest| latest.viewer == update.viewer) {
+            Some(latest) => *latest = update,
+            None => self.viewers.push(update),
         }
+    }
+
+    /// Adds an update's events to the one log. A device that plays several seats gets one
+    /// update per seat for each state, and an event every one of them may see comes in each:
+    /// it is kept once, and an event only this viewer sees goes in its place among them (each
+    /// viewer's events stay in the host's order).
+    fn merge_events(&mut self, update: &Update) {
+        let (from, earlier) = match &mut self.merging {
+            Some((seq, from, viewers)) if *seq == update.seq && !viewers.contains(&update.viewer) => {
+                viewers.push(update.viewer);
+                (*from, viewers[..viewers.len() - 1].to_vec())
+            }
+            _ => {
+                self.merging = Some((update.seq, self.history.len(), vec![update.viewer]));
+                (self.history.len(), Vec::new())
+            }
+        };
+        let mut cursor = from;
+        for event in &update.events {
+            let known = earlier.iter().any(|viewer| event.audience.includes(*viewer));
+            match known.then(|| self.history[cursor..].iter().position(|kept| kept == event)).flatten() {
+                Some(offset) => cursor += offset + 1,
+                None => {
+                    self.history.insert(cursor, event.clone());
+                    cursor += 1;
+                }
+            }
+        }
+    }
+
+    /// The events of this match shown to this device's viewers, each once, oldest first.
+    #[must_use]
+    pub fn history(&self) -> &[Addressed<AnyEvent>] {
+        &self.history
     }
 
     /// The latest update for `viewer`.
     #[must_use]
     pub fn latest(&self, viewer: Viewer) -> Option<&Update> {
-        self.viewers.iter().find(|state| state.latest.viewer == viewer).map(|state| &state.latest)
+        self.viewers.iter().find(|latest| latest.viewer == viewer)
     }
 
     /// This device's place at the table.
@@ -166,7 +193,7 @@ impl RemoteTable {
     /// The newest state number seen.
     #[must_use]
     pub fn seq(&self) -> u64 {
-        self.viewers.iter().map(|state| state.latest.seq).max().unwrap_or(0)
+        self.viewers.iter().map(|latest| latest.seq).max().unwrap_or(0)
     }
 
     /// The message that takes `action` for `seat`, decided on the latest state seen.
@@ -180,7 +207,7 @@ impl RemoteTable {
     /// The message that asks for the next round, if a round is over.
     #[must_use]
     pub fn next_round(&self) -> Option<ClientMsg> {
-        let over = self.viewers.iter().any(|state| view_phase(&state.latest) == Phase::RoundOver);
+        let over = self.viewers.iter().any(|latest| view_phase(latest) == Phase::RoundOver);
         over.then(|| ClientMsg::NextRound { base: self.seq() })
     }
 }
@@ -195,4 +222,51 @@ pub fn view_phase(update: &Update) -> Phase {
 #[must_use]
 pub fn view_legal(update: &Update) -> Vec<AnyAction> {
     update.view.legal()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cardtable_engine::games::crazy_eights::CrazyEightsEvent;
+    use cardtable_engine::{AnyGame, AnyOptions, Audience, Card, GameKind, TableSetup};
+
+    fn addressed(audience: Audience, event: CrazyEightsEvent) -> Addressed<AnyEvent> {
+        Addressed { audience, event: AnyEvent::CrazyEights(event) }
+    }
+
+    fn update(game: &AnyGame, seq: u64, seat: Seat, events: &[Addressed<AnyEvent>]) -> HostMsg {
+        let viewer = Viewer::Seat(seat);
+        let events = events.iter().filter(|event| event.audience.includes(viewer)).cloned().collect();
+        HostMsg::Update(Box::new(Update { seq, viewer, view: game.view(viewer), events, waiting_for: game.waiting_for() }))
+    }
+
+    /// A device that plays seats 0 and 1 gets one update per seat for each state: the log
+    /// keeps an event both may see once, each seat's own event in its place, and every event
+    /// with the audience the host gave it.
+    #[test]
+    fn a_device_with_two_seats_keeps_one_log_in_the_hosts_order() {
+        let game = AnyGame::new_match(TableSetup::new(3, 5), AnyOptions::defaults(GameKind::CrazyEights), None).expect("deal");
+        let card: Card = "7H".parse().expect("a card");
+        let host_order = [
+            addressed(Audience::Only(Seat(0)), CrazyEightsEvent::Drew { seat: Seat(0), card }),
+            addressed(Audience::AllBut(Seat(0)), CrazyEightsEvent::DrewFaceDown { seat: Seat(0) }),
+            addressed(Audience::All, CrazyEightsEvent::Passed { seat: Seat(0) }),
+            addressed(Audience::Only(Seat(2)), CrazyEightsEvent::Drew { seat: Seat(2), card }),
+            addressed(Audience::AllBut(Seat(2)), CrazyEightsEvent::DrewFaceDown { seat: Seat(2) }),
+        ];
+        let mut table = RemoteTable::new(1);
+        for seat in [Seat(1), Seat(0)] {
+            assert_eq!(table.apply(update(&game, 7, seat, &host_order)), None);
+        }
+        let kept: Vec<_> = table.history().to_vec();
+        let expected: Vec<_> = host_order.iter().filter(|event| event.audience != Audience::Only(Seat(2))).cloned().collect();
+        assert_eq!(kept, expected, "each event once, in the host's order");
+        // The next state's updates add only their own events.
+        let next = [addressed(Audience::All, CrazyEightsEvent::Passed { seat: Seat(1) })];
+        for seat in [Seat(0), Seat(1)] {
+            assert_eq!(table.apply(update(&game, 8, seat, &next)), None);
+        }
+        assert_eq!(table.history().len(), expected.len() + 1);
+        assert_eq!(table.history().last(), next.last());
+    }
 }

@@ -16,8 +16,7 @@ use crate::session::seating::Occupant;
 use crate::session::{Session, SessionError};
 use crate::settings::BotPace;
 use cardtable_engine::{
-    ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, Audience, GameKind, MatchResult, Phase, RoundResult, Seat, SeatSet,
-    Viewer,
+    ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer,
 };
 
 /// How the device reaches the table.
@@ -81,7 +80,6 @@ pub struct NetSession {
     line: Line,
     table: RemoteTable,
     occupants: Vec<Occupant>,
-    history: Vec<Addressed<AnyEvent>>,
     /// The open snap window as this device saw it open: its name and when.
     snap_window: Option<(u32, f64)>,
     now: f64,
@@ -101,7 +99,6 @@ impl NetSession {
             line,
             table: RemoteTable::default(),
             occupants: Vec::new(),
-            history: Vec::new(),
             snap_window: None,
             now: 0.0,
             status: SharedStatus::default(),
@@ -109,9 +106,6 @@ impl NetSession {
             hosted: None,
         };
         session.occupants = occupants(&table.seats);
-        for state in &table.viewers {
-            session.history.extend(state.log.iter().cloned().map(|event| Addressed { audience: audience(state.latest.viewer), event }));
-        }
         session.table = table;
         // The match began before this session took over from the lobby.
         session.publish(session.table.start.clone());
@@ -132,14 +126,6 @@ impl NetSession {
 
     fn take(&mut self, message: HostMsg) {
         let started = if let HostMsg::Started(start) = &message { Some(start.clone()) } else { None };
-        match &message {
-            HostMsg::Update(update) => {
-                let audience = audience(update.viewer);
-                self.history.extend(update.events.iter().cloned().map(|event| Addressed { audience, event }));
-            }
-            HostMsg::Started(_) => self.history.clear(),
-            _ => {}
-        }
         if let Some(answer) = self.table.apply(message) {
             self.line.send(answer);
         }
@@ -174,7 +160,7 @@ impl NetSession {
 
     /// The latest update this device holds, for any of its viewers.
     fn any_latest(&self) -> Option<&super::protocol::Update> {
-        self.table.viewers.iter().max_by_key(|state| state.latest.seq).map(|state| &state.latest)
+        self.table.viewers.iter().max_by_key(|latest| latest.seq)
     }
 
     fn options(&self) -> Option<&AnyOptions> {
@@ -189,14 +175,6 @@ impl NetSession {
             (Some(window), _) => Some((window, self.now)),
             (None, _) => None,
         };
-    }
-}
-
-/// The audience a device gives an event it was shown as `viewer`.
-fn audience(viewer: Viewer) -> Audience {
-    match viewer {
-        Viewer::Seat(seat) => Audience::Only(seat),
-        Viewer::Spectator => Audience::All,
     }
 }
 
@@ -225,7 +203,7 @@ impl Session for NetSession {
     }
 
     fn history(&self) -> &[Addressed<AnyEvent>] {
-        &self.history
+        self.table.history()
     }
 
     fn phase(&self) -> Phase {

@@ -6,7 +6,7 @@
 //! is a full replay, kept like a hot-seat match; one that does not is told in words, with the
 //! first move where it differs.
 
-use cardtable_engine::{AnyEvent, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
+use cardtable_engine::{Addressed, AnyEvent, AnyView, MatchResult, RoundResult, Seat, SeatSet, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -254,11 +254,11 @@ fn differs(host: &Host, seen: &Shown) -> Option<Differs> {
     if host.waiting_for() != seen.waiting_for {
         return Some(Differs::Waiting);
     }
-    let visible: Vec<&AnyEvent> = host.events_for(seen.viewer).collect();
+    let visible: Vec<&Addressed<AnyEvent>> = host.events_for(seen.viewer).collect();
     let Some(recent) = visible.len().checked_sub(seen.events).map(|from| &visible[from..]) else {
         return Some(Differs::Events);
     };
-    let recent: Vec<AnyEvent> = recent.iter().map(|event| (*event).clone()).collect();
+    let recent: Vec<Addressed<AnyEvent>> = recent.iter().map(|event| (*event).clone()).collect();
     (digest_of(&recent) != seen.events_digest).then_some(Differs::Events)
 }
 

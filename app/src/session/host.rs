@@ -114,9 +114,10 @@ impl Host {
         self.game.legal_actions(seat)
     }
 
-    /// The events `viewer` may see, oldest first (walk it backwards for the latest).
-    pub fn events_for(&self, viewer: Viewer) -> impl DoubleEndedIterator<Item = &AnyEvent> {
-        self.history.iter().filter(move |addressed| addressed.audience.includes(viewer)).map(|addressed| &addressed.event)
+    /// The events `viewer` may see, each with its audience, oldest first (walk it backwards
+    /// for the latest).
+    pub fn events_for(&self, viewer: Viewer) -> impl DoubleEndedIterator<Item = &Addressed<AnyEvent>> {
+        self.history.iter().filter(move |addressed| addressed.audience.includes(viewer))
     }
 
     /// Every event so far with its audience, oldest first.

@@ -76,8 +76,11 @@ pub fn check(message: &HostMsg, recipient: Viewer, game: &AnyGame) -> Result<(),
             let view = untag(serde_json::to_value(&update.view).map_err(|error| error.to_string())?);
             within(&view, &known, &format!("the view for {recipient:?}"))?;
             for event in &update.events {
+                if !event.audience.includes(recipient) {
+                    return Err(format!("an event for {:?} was sent to {recipient:?}", event.audience));
+                }
                 // An event is one thing that happened: all its cards count together.
-                let value = serde_json::to_value(event).map_err(|error| error.to_string())?;
+                let value = serde_json::to_value(&event.event).map_err(|error| error.to_string())?;
                 within(&value, &known, &format!("event {value} for {recipient:?}"))?;
             }
             Ok(())

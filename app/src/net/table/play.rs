@@ -24,7 +24,7 @@
 
 use std::time::{Duration, Instant};
 
-use cardtable_engine::{AnyAction, Phase, Seat, SeatSet, Viewer};
+use cardtable_engine::{Addressed, AnyAction, AnyEvent, Phase, Seat, SeatSet, Viewer};
 
 use super::people::{Pid, SeatControl, seats_of};
 use super::{BotTurn, Effect, Running, TableCore};
@@ -202,8 +202,7 @@ impl TableCore {
         for (pid, person) in self.people.iter() {
             let Some(conn) = person.conn else { continue };
             for viewer in self.viewers_of(pid) {
-                let events =
-                    new.iter().filter(|addressed| addressed.audience.includes(viewer)).map(|addressed| addressed.event.clone()).collect();
+                let events = new.iter().filter(|addressed| addressed.audience.includes(viewer)).cloned().collect();
                 out.push(Effect::Send(conn, HostMsg::Update(Box::new(update(running, viewer, events)))));
             }
         }
@@ -290,7 +289,7 @@ impl TableCore {
     }
 }
 
-fn update(running: &Running, viewer: Viewer, events: Vec<cardtable_engine::AnyEvent>) -> Update {
+fn update(running: &Running, viewer: Viewer, events: Vec<Addressed<AnyEvent>>) -> Update {
     let host = running.authority.host();
     Update { seq: running.authority.seq(), viewer, view: host.view(viewer), events, waiting_for: host.waiting_for() }
 }
