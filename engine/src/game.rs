@@ -217,4 +217,8 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
 
     /// Cards `viewer` may legitimately know the identity of now: a view never holds more.
     fn known_counts(&self, viewer: Viewer) -> CardCounts;
+
+    /// Every card `seat` holds, face up, seen or not: a replay's reveal once the match is
+    /// over (house rule 2), never part of a view during play.
+    fn revealed_hand(&self, seat: Seat) -> Vec<Card>;
 }

@@ -341,6 +341,12 @@ macro_rules! register_games {
             pub fn known_counts(&self, viewer: Viewer) -> CardCounts {
                 match self { $(AnyGame::$variant(game) => game.known_counts(viewer)),* }
             }
+
+            /// Every card `seat` holds, face up (a replay's reveal).
+            #[must_use]
+            pub fn revealed_hand(&self, seat: Seat) -> Vec<Card> {
+                match self { $(AnyGame::$variant(game) => game.revealed_hand(seat)),* }
+            }
         }
     };
 }

@@ -77,6 +77,26 @@ fn check_views<G: Game>(game: &G) {
     }
 }
 
+/// The replay's reveal: the seats' hands face up are real cards (together never more copies
+/// than the table holds), and a seat's revealed hand is the hand its own view shows, where the
+/// game's view has one.
+fn check_revealed<G: Game>(game: &G) {
+    let mut together = Vec::new();
+    for seat in Seat::all(game.players()) {
+        let mut revealed = game.revealed_hand(seat);
+        together.extend_from_slice(&revealed);
+        let view = serde_json::to_value(game.view(Viewer::Seat(seat))).expect("view json");
+        if let Some(hand) = view.get("hand").filter(|hand| !hand.is_null()) {
+            let mut own = Vec::new();
+            cards_in_json(hand, &mut own);
+            own.sort_unstable();
+            revealed.sort_unstable();
+            assert_eq!(revealed, own, "{seat}'s revealed hand is the hand its view shows");
+        }
+    }
+    assert_within(&count_cards(&together), &game.card_counts(), "the revealed hands");
+}
+
 /// Events survive serde and show each viewer only cards it may know.
 fn check_events<G: Game>(game: &G, events: &[cardtable_engine::Addressed<G::Event>]) {
     for event in events {
@@ -115,6 +135,7 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
     for step in 0..MAX_STEPS {
         assert_eq!(game.card_counts(), deck, "cards were created or lost after step {step}");
         check_views(&game);
+        check_revealed(&game);
         if step % 25 == 0 {
             round_trip(&game, "the game state");
         }

@@ -2,8 +2,7 @@
 //! back (buttons, slider, arrow keys): the table's centre and every seat's cards face up,
 //! Youglouf's unseen slots too.
 
-use cardtable_engine::games::youglouf::SlotView;
-use cardtable_engine::{AnyGame, AnyView, Card, Seat, Viewer};
+use cardtable_engine::{Seat, Viewer};
 use egui::RichText;
 
 use crate::session::host::Step;
@@ -26,25 +25,6 @@ pub struct ReplayScreen {
     record: MatchRecord,
     replay: Replay,
     names: Vec<String>,
-}
-
-/// A seat's cards face up: its hand, or every Youglouf slot, looked at or not (the post-match
-/// reveal; empty Youglouf slots are skipped).
-fn revealed_hand(game: &AnyGame, seat: Seat) -> Vec<Card> {
-    if let AnyGame::Youglouf(game) = game {
-        return game.revealed_slots()[seat]
-            .iter()
-            .filter_map(|slot| if let SlotView::Known(card) = slot { Some(*card) } else { None })
-            .collect();
-    }
-    let hand = match game.view(Viewer::Seat(seat)) {
-        AnyView::CrazyEights(view) => view.hand,
-        AnyView::Fool108(view) => view.hand,
-        AnyView::HundredOne(view) => view.hand,
-        AnyView::Dunno(view) => view.hand,
-        AnyView::Youglouf(_) => None,
-    };
-    hand.unwrap_or_default()
 }
 
 fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>, enabled: bool) -> bool {
@@ -144,7 +124,7 @@ impl ReplayScreen {
                         );
                     });
                     ui.horizontal_wrapped(|ui| {
-                        for card_shown in revealed_hand(host.game(), seat) {
+                        for card_shown in host.game().revealed_hand(seat) {
                             card::face(ui, card_shown, theme::REPLAY_CARD, Offer::Shown, look);
                         }
                     });
@@ -157,7 +137,7 @@ impl ReplayScreen {
 
 #[cfg(test)]
 mod tests {
-    use cardtable_engine::{AnyOptions, GameKind};
+    use cardtable_engine::{AnyOptions, AnyView, Card, GameKind};
 
     use super::*;
     use crate::session::host::Host;
@@ -174,7 +154,7 @@ mod tests {
             let host = Host::new(options, seats, 7).expect("a table");
             for seat in (0..3).map(Seat) {
                 let view = host.view(Viewer::Seat(seat));
-                let shown = revealed_hand(host.game(), seat);
+                let shown = host.game().revealed_hand(seat);
                 let expected = if kind == GameKind::Youglouf { 4 } else { hand(&view).len() };
                 assert_eq!(shown.len(), expected, "{kind:?} seat {}", seat.0);
                 assert!(!shown.is_empty());

@@ -6,23 +6,10 @@ use egui::RichText;
 use super::theme;
 use crate::i18n::Language;
 
-/// Both languages' rules of one game (`assets/rules/<language>/<id>.md`): English, then Russian.
-macro_rules! rules_in_both_languages {
-    ($id:literal) => {
-        [include_str!(concat!("../../../assets/rules/en/", $id, ".md")), include_str!(concat!("../../../assets/rules/ru/", $id, ".md"))]
-    };
-}
-
 /// The rules text of a game in `language` (RULES.md's section for it, with the common terms).
 #[must_use]
 pub fn text(kind: GameKind, language: Language) -> &'static str {
-    let [english, russian] = match kind {
-        GameKind::CrazyEights => rules_in_both_languages!("crazy-eights"),
-        GameKind::Fool108 => rules_in_both_languages!("fool108"),
-        GameKind::HundredOne => rules_in_both_languages!("hundred-one"),
-        GameKind::Dunno => rules_in_both_languages!("dunno"),
-        GameKind::Youglouf => rules_in_both_languages!("youglouf"),
-    };
+    let [english, russian] = super::table::games::for_kind(kind).rules();
     match language {
         Language::English => english,
         Language::Russian => russian,

@@ -270,4 +270,8 @@ impl Game for CrazyEights {
         }
         count_cards(&known)
     }
+
+    fn revealed_hand(&self, seat: Seat) -> Vec<Card> {
+        self.round.hands[seat].to_vec()
+    }
 }

@@ -207,4 +207,8 @@ impl Game for Dunno {
         }
         count_cards(&known)
     }
+
+    fn revealed_hand(&self, seat: Seat) -> Vec<Card> {
+        self.round.hands[seat].to_vec()
+    }
 }

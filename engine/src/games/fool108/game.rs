@@ -329,4 +329,8 @@ impl Game for Fool108 {
         }
         count_cards(&known)
     }
+
+    fn revealed_hand(&self, seat: Seat) -> Vec<Card> {
+        self.round.hands[seat].to_vec()
+    }
 }

@@ -276,6 +276,10 @@ impl Game for HundredOne {
         }
         count_cards(&known)
     }
+
+    fn revealed_hand(&self, seat: Seat) -> Vec<Card> {
+        self.round.hands[seat].to_vec()
+    }
 }
 
 /// Test hooks: set up positions (a short hand, an empty stock, prior totals) without playing

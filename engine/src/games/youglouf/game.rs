@@ -346,4 +346,9 @@ impl Game for Youglouf {
         }
         count_cards(&known)
     }
+
+    fn revealed_hand(&self, seat: Seat) -> Vec<Card> {
+        // Empty slots are skipped.
+        self.revealed_slots()[seat].iter().filter_map(|slot| if let SlotView::Known(card) = slot { Some(*card) } else { None }).collect()
+    }
 }

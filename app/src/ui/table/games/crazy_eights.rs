@@ -17,7 +17,7 @@ use crate::ui::table::offers::{Offer, OfferKind};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CrazyEightsTable;
 
-super::game_table!(CrazyEightsTable, CrazyEights, self, {
+super::game_table!(CrazyEightsTable, CrazyEights, self, rules "crazy-eights", {
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
         let cardtable_engine::AnyOptions::CrazyEights(options) = options else { return };
         let defaults = cardtable_engine::games::crazy_eights::CrazyEightsOptions::default();

@@ -18,7 +18,7 @@ use crate::ui::table::offers::{Offer, OfferKind};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DunnoTable;
 
-super::game_table!(DunnoTable, Dunno, self, {
+super::game_table!(DunnoTable, Dunno, self, rules "dunno", {
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
         let cardtable_engine::AnyOptions::Dunno(options) = options else { return };
         let defaults = cardtable_engine::games::dunno::DunnoOptions::default();

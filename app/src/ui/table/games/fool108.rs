@@ -18,7 +18,7 @@ use crate::ui::table::offers::{Offer, OfferKind};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Fool108Table;
 
-super::game_table!(Fool108Table, Fool108, self, {
+super::game_table!(Fool108Table, Fool108, self, rules "fool108", {
     fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
         let cardtable_engine::AnyView::Fool108(view) = view else { return None };
         let one = Fool108Action::One;

@@ -18,7 +18,7 @@ use crate::ui::table::offers::{Offer, OfferKind};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HundredOneTable;
 
-super::game_table!(HundredOneTable, HundredOne, self);
+super::game_table!(HundredOneTable, HundredOne, self, rules "hundred-one");
 
 /// The table's facts of a One Hundred and One view.
 #[must_use]

@@ -116,6 +116,10 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
         None
     }
 
+    /// The game's rules as the app plays them (`assets/rules/<language>/<id>.md`): English,
+    /// then Russian.
+    fn rules(&self) -> [&'static str; 2];
+
     /// Every house rule of the game, with a one-line explanation and its default.
     fn options_editor(&self, ui: &mut egui::Ui, _options: &mut AnyOptions) {
         ui.label(egui::RichText::new(tr!("setup-no-house-rules")).color(crate::ui::theme::INK_DIM));
@@ -150,10 +154,18 @@ macro_rules! drawn_from {
 pub(crate) use drawn_from;
 
 /// Implements the parts of [`GameTable`] every game has from its module's functions
-/// (`facts`, `centre`, `describe`, `motions`, `drawn`), plus any methods given in braces.
+/// (`facts`, `centre`, `describe`, `motions`, `drawn`) and its rules' file name, plus any
+/// methods given in braces.
 macro_rules! game_table {
-    ($table:ty, $variant:ident, $module:ident $(, { $($extra:tt)* })? $(,)?) => {
+    ($table:ty, $variant:ident, $module:ident, rules $rules:literal $(, { $($extra:tt)* })? $(,)?) => {
         impl $crate::ui::table::games::GameTable for $table {
+            fn rules(&self) -> [&'static str; 2] {
+                [
+                    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/rules/en/", $rules, ".md")),
+                    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/rules/ru/", $rules, ".md")),
+                ]
+            }
+
             fn fresh(&self) -> Box<dyn $crate::ui::table::games::GameTable> {
                 Box::new(<$table>::default())
             }

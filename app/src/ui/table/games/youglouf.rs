@@ -42,7 +42,7 @@ pub struct YougloufTable {
 pub static YOUGLOUF_TABLE: YougloufTable =
     YougloufTable { picks: YougloufPicks { look: Vec::new(), exchange_own: None, snapping: false, seat_typed: None, confirm_call: false } };
 
-super::game_table!(YougloufTable, Youglouf, self, {
+super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
     fn status(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, names: &[String]) {
         if let cardtable_engine::AnyView::Youglouf(view) = view {
             status(ui, view, names);

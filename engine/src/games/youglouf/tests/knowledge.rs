@@ -207,4 +207,6 @@ fn the_replay_reveal_shows_every_card_that_views_hide() {
         assert!(own.contains(&SlotView::FaceDown), "seat {seat}'s own view still hides two slots");
     }
     assert_eq!(revealed[Seat(1)][0], SlotView::Known(card("7D")));
+    // A seat's revealed hand is its slots' cards, for the replay.
+    assert_eq!(game.revealed_hand(Seat(2)), ["7H", "9H", "4H", "5H"].map(card).to_vec());
 }
