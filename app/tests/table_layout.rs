@@ -9,9 +9,11 @@ mod store_support;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
+use cardtable::session::seating::quick_seating;
 use cardtable::store::Store;
 use cardtable::store::record::MatchId;
 use cardtable::store::saved::SavedMatch;
+use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyAction, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -64,6 +66,70 @@ fn big_hand(kind: GameKind, seed: u64, target: usize) -> Host {
     best.expect("Ana had a turn").1
 }
 
+/// The app at `size`, with `host`'s match saved in a data folder inside `dir` and resumed.
+fn resumed(host: &Host, size: [f32; 2], dir: &tempfile::TempDir) -> Harness<'static, CardtableApp> {
+    let root = dir.path().join("data");
+    {
+        let mut store = Store::open(&root).expect("opens");
+        let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), host, store.profiles());
+        store.save_unfinished(saved).expect("writable").wait().expect("durable");
+    }
+    let store = Store::open(&root).expect("opens");
+    let mut harness =
+        Harness::builder().with_size(size).with_max_steps(200).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+    harness.get_by_label("Resume").click();
+    harness.run_steps(10);
+    assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
+    harness
+}
+
+/// Where a text is drawn: the first label (or button) whose value or label `matches`.
+fn text_rect(harness: &Harness<'_, CardtableApp>, what: &str, matches: impl Fn(&str) -> bool) -> egui::Rect {
+    harness
+        .query_all_by(|node| node.value().is_some_and(|value| matches(&value)) || node.label().is_some_and(|label| matches(&label)))
+        .map(|node| node.rect())
+        .next()
+        .unwrap_or_else(|| panic!("{what} is drawn"))
+}
+
+/// Issue 19: on a wide window people sit round the table: the seat that plays after the person
+/// on their left, the one before on their right, level with the piles, the other across; all
+/// inside the window and clear of the log. A phone keeps every seat above the piles.
+#[test]
+fn on_a_wide_window_the_seats_sit_round_the_table() {
+    let occupants = quick_seating("Ana", 4, BotLevel::Random);
+    let host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), occupants.clone(), 3).expect("table");
+    for size in SIZES {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let harness = resumed(&host, size, &dir);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+        let stock = text_rect(&harness, "the stock", |text| text.starts_with("Stock "));
+        // A seat's name stands alone on its panel (the log's lines begin with names too).
+        let [left, across, right] =
+            [1, 2, 3].map(|seat| text_rect(&harness, occupants[seat].name(), |text| text == occupants[seat].name()));
+        for rect in [left, across, right] {
+            assert!(window.contains_rect(rect), "at {size:?}: a seat's name at {rect:?} is outside the window");
+        }
+        if size[0] < 900.0 {
+            assert!([left, across, right].iter().all(|rect| rect.bottom() < stock.top()), "at {size:?}: every seat above the piles");
+            continue;
+        }
+        assert!(
+            left.right() < stock.left() && right.left() > stock.right(),
+            "at {size:?}: {left:?} and {right:?} beside the stock {stock:?}"
+        );
+        assert!(across.bottom() < stock.top(), "at {size:?}: the seat across above the piles");
+        for beside in [left, right] {
+            assert!(
+                beside.top() > across.bottom() && beside.top() < stock.bottom(),
+                "at {size:?}: {beside:?} below the seat across {across:?}, level with the piles {stock:?}"
+            );
+        }
+        let log = harness.query_all_by_label("Log").map(|node| node.rect()).max_by(|a, b| a.left().total_cmp(&b.left())).expect("the log");
+        assert!(right.right() <= log.left(), "at {size:?}: the seat on the right clear of the log");
+    }
+}
+
 #[test]
 fn every_card_of_a_big_hand_and_every_action_lie_inside_the_window() {
     for kind in [GameKind::CrazyEights, GameKind::Fool108, GameKind::HundredOne, GameKind::Dunno] {
@@ -72,20 +138,7 @@ fn every_card_of_a_big_hand_and_every_action_lie_inside_the_window() {
         assert!(cards.len() >= 8, "{kind:?}: a big hand ({} cards)", cards.len());
         for size in SIZES {
             let dir = tempfile::tempdir().expect("tempdir");
-            let root = dir.path().join("data");
-            {
-                let mut store = Store::open(&root).expect("opens");
-                let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), &host, store.profiles());
-                store.save_unfinished(saved).expect("writable").wait().expect("durable");
-            }
-            let store = Store::open(&root).expect("opens");
-            let mut harness = Harness::builder()
-                .with_size(size)
-                .with_max_steps(200)
-                .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
-            harness.get_by_label("Resume").click();
-            harness.run_steps(10);
-            assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
+            let harness = resumed(&host, size, &dir);
             let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
             for card in &cards {
                 let label = card.pretty();
@@ -148,17 +201,7 @@ fn youglouf_slots_and_actions_lie_inside_the_window() {
     assert_eq!(host.waiting_for(), SeatSet::only(Seat(0)), "the person's turn");
     for size in SIZES {
         let dir = tempfile::tempdir().expect("tempdir");
-        let root = dir.path().join("data");
-        {
-            let mut store = Store::open(&root).expect("opens");
-            let saved = SavedMatch::of(MatchId::new(at(0), 1 << 33), at(0), at(60), &host, store.profiles());
-            store.save_unfinished(saved).expect("writable").wait().expect("durable");
-        }
-        let store = Store::open(&root).expect("opens");
-        let mut harness =
-            Harness::builder().with_size(size).with_max_steps(200).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
-        harness.get_by_label("Resume").click();
-        harness.run_steps(10);
+        let harness = resumed(&host, size, &dir);
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
         let slots: Vec<String> = (1..=4).map(|slot| format!("Ana, slot {slot}")).collect();
         for slot in &slots {

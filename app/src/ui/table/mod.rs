@@ -88,7 +88,18 @@ pub struct TableScreen {
     now: f64,
     /// The height the player's own area took last frame (kept free at the window's bottom).
     own_height: f32,
+    /// The height the seats along the top took last frame, when seats sit at the sides too
+    /// (those are drawn level with the piles, below it).
+    top_row: f32,
 }
+
+/// Seat panels' cards, as a share of the hand's card height.
+const SEAT_CARDS: f32 = 0.45;
+/// The least width the middle of the table keeps (the seats along the top, the piles, the
+/// turn) before seats sit at its sides.
+const MIDDLE_LEAST: f32 = 560.0;
+/// The width the middle of the table takes at most, in hand cards' heights.
+const MIDDLE_CARDS: f32 = 5.0;
 
 impl TableScreen {
     /// Says whether the match is saved after every move, so leaving tells the truth about it.
@@ -126,6 +137,7 @@ impl TableScreen {
             saved: false,
             now: 0.0,
             own_height: 0.0,
+            top_row: 0.0,
         }
     }
 
@@ -283,11 +295,61 @@ impl TableScreen {
             // A round's end comes first: everyone wants the scores.
             self.results(ui, &view, &names, false);
             let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
-            clicked_slot = centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height));
-            ui.add_space(6.0);
-            let look = self.look();
-            centred::centred(ui, "centre", |ui| self.game.centre(ui, &view, height, look));
-            centred::centred(ui, "status", |ui| self.status(ui, &view, &facts, &names));
+            let side_width = seats::outer_width(&facts, height * SEAT_CARDS) + ui.spacing().item_spacing.x;
+            let sides = self
+                .showing()
+                .and_then(|seat| seats::sides(seat, facts.seats.len()))
+                .filter(|_| wide && ui.available_width() - 2.0 * side_width >= MIDDLE_LEAST);
+            clicked_slot = match sides {
+                // Round the table: the seats beside the viewer's at its sides, level with the
+                // piles; the others along the top.
+                Some((left, right)) => {
+                    let mut top_row = 0.0;
+                    // The middle as wide as the piles and a few seats need, so the seats at the
+                    // sides sit near them, as round a table, not at the window's edges.
+                    let middle = (ui.available_width() - 2.0 * side_width).min(MIDDLE_LEAST.max(height * MIDDLE_CARDS));
+                    let clicked = centred::centred(ui, "round-table", |ui| {
+                        ui.horizontal_top(|ui| {
+                            let drop = self.top_row;
+                            let beside = |ui: &mut egui::Ui, seat: Seat| {
+                                ui.vertical(|ui| {
+                                    ui.add_space(drop);
+                                    self.seats(ui, &view, &facts, SeatSet::all(facts.seats.len()).without(SeatSet::only(seat)), height)
+                                })
+                                .inner
+                            };
+                            let on_left = beside(ui, left);
+                            let in_middle = ui
+                                .vertical(|ui| {
+                                    ui.set_width(middle);
+                                    let top = ui.scope(|ui| {
+                                        let mut skip = skip;
+                                        skip.insert(left);
+                                        skip.insert(right);
+                                        centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height))
+                                    });
+                                    top_row = top.response.rect.height();
+                                    self.centre(ui, &view, &facts, &names, height);
+                                    top.inner
+                                })
+                                .inner;
+                            let on_right = beside(ui, right);
+                            on_left.or(in_middle).or(on_right)
+                        })
+                        .inner
+                    });
+                    if (top_row - self.top_row).abs() > 0.5 {
+                        self.top_row = top_row;
+                        ui.ctx().request_repaint();
+                    }
+                    clicked
+                }
+                None => {
+                    let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height));
+                    self.centre(ui, &view, &facts, &names, height);
+                    clicked
+                }
+            };
             if !wide && !narrow {
                 ui.add_space(8.0);
                 log::show(ui, self.session.history(), viewer, &names, true);
@@ -444,7 +506,15 @@ impl TableScreen {
             skip,
             away: self.session.away(),
         };
-        seats::show(ui, facts, &row, height * 0.45, self.look())
+        seats::show(ui, facts, &row, height * SEAT_CARDS, self.look())
+    }
+
+    /// The middle of the table: the piles and the game's own state, and whose turn it is.
+    fn centre(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String], height: f32) {
+        ui.add_space(6.0);
+        let look = self.look();
+        centred::centred(ui, "centre", |ui| self.game.centre(ui, view, height, look));
+        centred::centred(ui, "status", |ui| self.status(ui, view, facts, names));
     }
 
     /// Whose turn it is, by name, and the viewer's own total.

@@ -117,7 +117,8 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f
     let width = if one_row >= PANEL_LEAST_WIDTH { natural.min(one_row) } else { natural.min(ui.available_width() - PANEL_FRAME) };
     let per_row = (((ui.available_width() + gap) / (width + PANEL_FRAME + gap)).floor() as usize).max(1);
     // Kept per kind of panel (slots or a hand) and card size: another game starts afresh.
-    let tallest = ui.scope_id().with(("seat-panels-tallest", slots, height.round() as i32));
+    // One figure for every group of panels (a row along the top, a seat on each side).
+    let tallest = egui::Id::unique(("seat-panels-tallest", slots, height.round() as i32));
     let least = ui.ctx().data(|data| data.get_temp::<f32>(tallest)).unwrap_or(0.0);
     let mut drawn: f32 = 0.0;
     let shown: Vec<(Seat, &SeatFacts)> = facts
@@ -144,6 +145,20 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f
         ui.ctx().request_repaint();
     }
     clicked
+}
+
+/// On a wide table, the seats beside the viewer's own: the seat that plays after it on its
+/// left and the one before it on its right, as people sit round a table; the others sit along
+/// the top. `None` with fewer than two other seats (one opponent sits across, at the top).
+#[must_use]
+pub fn sides(viewer: Seat, seats: usize) -> Option<(Seat, Seat)> {
+    (seats >= 3).then(|| (Seat(((viewer.index() + 1) % seats) as u8), Seat(((viewer.index() + seats - 1) % seats) as u8)))
+}
+
+/// The width one seat's panel takes with its frame, when there is room for its whole hand.
+#[must_use]
+pub fn outer_width(facts: &TableFacts, height: f32) -> f32 {
+    panel_width(height, facts.seats.iter().any(|seat| seat.slots.is_some())) + PANEL_FRAME
 }
 
 /// The inside width of a seat's panel: five fanned card backs, or four Youglouf slots, and
@@ -197,6 +212,15 @@ mod tests {
             })
             .collect();
         TableFacts { turn: Some(turn), seats, ..TableFacts::default() }
+    }
+
+    /// Round a table of four, seat 0 has seat 1 (who plays after it) on its left and seat 3 on
+    /// its right; two people sit across from each other.
+    #[test]
+    fn the_seats_beside_a_viewer_are_the_next_and_the_last_in_turn() {
+        assert_eq!(sides(Seat(0), 4), Some((Seat(1), Seat(3))));
+        assert_eq!(sides(Seat(2), 3), Some((Seat(0), Seat(1))));
+        assert_eq!(sides(Seat(1), 2), None);
     }
 
     /// Issue 19: seat panels of one size, which hands growing and shrinking, a note appearing
