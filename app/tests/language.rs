@@ -26,8 +26,15 @@ fn the_settings_switch_the_whole_window_to_russian_rules_included_and_back() {
     harness.get_by_label("Как играть: Незнайка").click();
     harness.run();
     harness.get_by_label("Незнайка");
-    harness.get_by_label_contains("стартовый джокер без масти, поэтому на него можно играть что угодно");
-    assert!(harness.query_by_label_contains("a Joker starter is suitless").is_none(), "no English rules left");
+    harness.get_by_label_contains("Мау-мау с джокерами");
+    // At phone size the heading of the exact rules is below the fold: scroll to it.
+    harness.get_by_label("Точные правила").scroll_to_me();
+    harness.run();
+    harness.get_by_label("Точные правила").click();
+    harness.run();
+    harness.get_by_label_contains("54 карты: 52 плюс два джокера");
+    assert!(harness.query_by_label_contains("Mau-mau with Jokers").is_none(), "no English rules left");
+    assert!(harness.query_by_label_contains("52 plus two Jokers").is_none(), "no English exact rules left");
     harness.get_by_label("← Назад").click();
     harness.run();
     harness.get_by_label("Настройки").scroll_to_me();

@@ -26,6 +26,11 @@ fn rules_open_from_the_start_screen_and_escape_goes_back() {
         harness.get_by_label("How to play Crazy Eights").click();
         harness.run();
         assert!(matches!(harness.state().screen(), Screen::Rules(GameKind::CrazyEights)));
+        // Rules for players first; the exact rules (rulings, notation) folded under their heading.
+        harness.get_by_label_contains("An 8 goes on anything");
+        assert!(harness.query_by_label_contains("An 8 is legal on anything").is_none(), "the exact rules start folded");
+        harness.get_by_label("Exact rules").click();
+        harness.run();
         harness.get_by_label_contains("An 8 is legal on anything");
         harness.get_by_label("← Back").click();
         harness.run();

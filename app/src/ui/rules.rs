@@ -73,25 +73,63 @@ fn rich_label(ui: &mut egui::Ui, text: &str) {
     ui.label(job);
 }
 
-/// Draws the rules of `kind`, in the window's language, in a scroll area.
-pub fn show(ui: &mut egui::Ui, kind: GameKind) {
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-        for block in blocks(text(kind, crate::i18n::language())) {
-            match block {
-                Block::Heading(heading) => {
-                    ui.add_space(8.0);
-                    ui.label(RichText::new(heading).heading());
-                }
-                Block::Bullet { depth, text } => {
-                    ui.horizontal_top(|ui| {
-                        ui.add_space(12.0 + 20.0 * depth as f32);
-                        ui.label("•");
-                        ui.vertical(|ui| rich_label(ui, &text));
-                    });
-                }
-                Block::Paragraph(text) => rich_label(ui, &text),
+/// The rules text split for the reader: what a player needs first (everything before the
+/// text's first section heading), and the exact rules (that heading, then the rest), which the
+/// page folds.
+#[must_use]
+pub fn sections(markdown: &str) -> (Vec<Block>, Option<(String, Vec<Block>)>) {
+    let mut all = blocks(markdown);
+    // The text's own title opens it; the exact rules begin at the next heading.
+    let Some(split) = all.iter().skip(1).position(|block| matches!(block, Block::Heading(_))).map(|index| index + 1) else {
+        return (all, None);
+    };
+    let mut exact = all.split_off(split);
+    let Block::Heading(title) = exact.remove(0) else { unreachable!("split at a heading") };
+    (all, Some((title, exact)))
+}
+
+/// Draws blocks of the rules text.
+fn draw(ui: &mut egui::Ui, blocks: Vec<Block>) {
+    for block in blocks {
+        match block {
+            Block::Heading(heading) => {
+                ui.add_space(8.0);
+                ui.label(RichText::new(heading).heading());
             }
+            Block::Bullet { depth, text } => {
+                ui.horizontal_top(|ui| {
+                    ui.add_space(12.0 + 20.0 * depth as f32);
+                    ui.label("•");
+                    ui.vertical(|ui| rich_label(ui, &text));
+                });
+            }
+            Block::Paragraph(text) => rich_label(ui, &text),
+        }
+    }
+}
+
+/// Draws the rules of `kind`, in the window's language, in a scroll area: the rules for
+/// players, then the exact rules (the rulings and notation) folded under their heading. The
+/// page opens at its top.
+pub fn show(ui: &mut egui::Ui, kind: GameKind) {
+    // Shown last frame too, or just opened (then from the top, wherever it was left).
+    let seen = ui.scope_id().with(("rules-seen", kind));
+    let pass = ui.ctx().cumulative_pass_nr();
+    let last: Option<u64> = ui.ctx().data(|data| data.get_temp(seen));
+    ui.ctx().data_mut(|data| data.insert_temp(seen, pass));
+    let mut area = egui::ScrollArea::vertical().id_salt(("rules", kind)).auto_shrink([false, false]);
+    if last.is_none_or(|last| pass > last + 1) {
+        area = area.vertical_scroll_offset(0.0);
+    }
+    let (for_players, exact) = sections(text(kind, crate::i18n::language()));
+    area.show(ui, |ui| {
+        ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
+        draw(ui, for_players);
+        if let Some((title, exact)) = exact {
+            ui.add_space(8.0);
+            egui::CollapsingHeader::new(RichText::new(title).heading()).id_salt(("rules-exact", kind)).default_open(false).show(ui, |ui| {
+                draw(ui, exact);
+            });
         }
     });
 }
@@ -148,6 +186,32 @@ mod tests {
         let mut spans: Vec<&str> = markdown.split('`').skip(1).step_by(2).collect();
         spans.sort_unstable();
         spans
+    }
+
+    /// Issue 19: every game's rules open with what a player needs, in plain words (no ruling,
+    /// no notation), and keep the exact rules, whole, under a heading of their own.
+    #[test]
+    fn every_game_opens_with_rules_for_players_and_keeps_the_exact_rules() {
+        for &kind in GameKind::ALL {
+            for language in Language::ALL {
+                let markdown = text(kind, language);
+                let (for_players, exact) = sections(markdown);
+                let (title, exact) = exact.unwrap_or_else(|| panic!("{kind} in {language:?}: exact rules"));
+                assert!(!title.is_empty());
+                let plain: Vec<&Block> = for_players.iter().skip(1).collect();
+                assert!(plain.len() >= 4, "{kind} in {language:?}: a few lines for players first");
+                for block in plain {
+                    let (Block::Bullet { text, .. } | Block::Paragraph(text) | Block::Heading(text)) = block;
+                    assert!(!text.contains("**") && !text.contains('`'), "{kind} in {language:?}: plain words: {text}");
+                }
+                let rulings = exact.iter().filter(|block| matches!(block, Block::Bullet { text, .. } if text.contains("**"))).count();
+                assert!(rulings > 0, "{kind} in {language:?}: the rulings are in the exact rules");
+            }
+        }
+        let (_, exact) = sections("# Game\nPlay.\n- one\n## Exact\n- ruling\n## Terms\n- seat\n");
+        let (title, blocks) = exact.expect("split");
+        assert_eq!(title, "Exact");
+        assert_eq!(blocks.len(), 3, "the rest, its later headings too: {blocks:?}");
     }
 
     #[test]
