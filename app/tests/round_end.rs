@@ -5,16 +5,11 @@
 
 mod store_support;
 
-use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
-use cardtable::store::Store;
-use cardtable::store::record::MatchId;
-use cardtable::store::saved::SavedMatch;
 use cardtable::ui::table::results::{round_winners, standings};
 use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use store_support::{at, seats};
+use store_support::{resumed, seats};
 
 const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
 
@@ -28,24 +23,6 @@ fn first_round_over(kind: GameKind, seed: u64) -> Host {
         host.act(seat, legal[rng.below(legal.len())]).expect("legal");
     }
     host
-}
-
-/// The real app at `size`, with `host` saved as an unfinished match and resumed.
-fn resumed(host: &Host, size: [f32; 2]) -> (tempfile::TempDir, Harness<'static, CardtableApp>) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().join("data");
-    {
-        let mut store = Store::open(&root).expect("opens");
-        let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), host, store.profiles());
-        store.save_unfinished(saved).expect("writable").wait().expect("durable");
-    }
-    let store = Store::open(&root).expect("opens");
-    let mut harness =
-        Harness::builder().with_size(size).with_max_steps(200).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
-    harness.get_by_label("Resume").click();
-    harness.run_steps(10);
-    assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
-    (dir, harness)
 }
 
 #[test]

@@ -7,18 +7,15 @@
 
 mod store_support;
 
-use cardtable::app::{CardtableApp, Screen};
+use cardtable::app::CardtableApp;
 use cardtable::session::host::Host;
 use cardtable::session::seating::quick_seating;
-use cardtable::store::Store;
-use cardtable::store::record::MatchId;
-use cardtable::store::saved::SavedMatch;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyAction, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use store_support::{at, seats};
+use store_support::{resumed, seats};
 
 const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
 
@@ -66,23 +63,6 @@ fn big_hand(kind: GameKind, seed: u64, target: usize) -> Host {
     best.expect("Ana had a turn").1
 }
 
-/// The app at `size`, with `host`'s match saved in a data folder inside `dir` and resumed.
-fn resumed(host: &Host, size: [f32; 2], dir: &tempfile::TempDir) -> Harness<'static, CardtableApp> {
-    let root = dir.path().join("data");
-    {
-        let mut store = Store::open(&root).expect("opens");
-        let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), host, store.profiles());
-        store.save_unfinished(saved).expect("writable").wait().expect("durable");
-    }
-    let store = Store::open(&root).expect("opens");
-    let mut harness =
-        Harness::builder().with_size(size).with_max_steps(200).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
-    harness.get_by_label("Resume").click();
-    harness.run_steps(10);
-    assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
-    harness
-}
-
 /// Where a text is drawn: the first label (or button) whose value or label `matches`.
 fn text_rect(harness: &Harness<'_, CardtableApp>, what: &str, matches: impl Fn(&str) -> bool) -> egui::Rect {
     harness
@@ -100,8 +80,7 @@ fn on_a_wide_window_the_seats_sit_round_the_table() {
     let occupants = quick_seating("Ana", 4, BotLevel::Random);
     let host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), occupants.clone(), 3).expect("table");
     for size in SIZES {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let harness = resumed(&host, size, &dir);
+        let (_dir, harness) = resumed(&host, size);
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
         let stock = text_rect(&harness, "the stock", |text| text.starts_with("Stock "));
         // A seat's name stands alone on its panel (the log's lines begin with names too).
@@ -137,8 +116,7 @@ fn every_card_of_a_big_hand_and_every_action_lie_inside_the_window() {
         let cards = hand(&host.view(Viewer::Seat(Seat(0))));
         assert!(cards.len() >= 8, "{kind:?}: a big hand ({} cards)", cards.len());
         for size in SIZES {
-            let dir = tempfile::tempdir().expect("tempdir");
-            let harness = resumed(&host, size, &dir);
+            let (_dir, harness) = resumed(&host, size);
             let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
             for card in &cards {
                 let label = card.pretty();
@@ -200,8 +178,7 @@ fn youglouf_slots_and_actions_lie_inside_the_window() {
     }
     assert_eq!(host.waiting_for(), SeatSet::only(Seat(0)), "the person's turn");
     for size in SIZES {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let harness = resumed(&host, size, &dir);
+        let (_dir, harness) = resumed(&host, size);
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
         let slots: Vec<String> = (1..=4).map(|slot| format!("Ana, slot {slot}")).collect();
         for slot in &slots {

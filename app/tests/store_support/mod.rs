@@ -1,7 +1,9 @@
-//! Shared by the store's tests: finished and unfinished matches played by random legal moves.
+//! Shared by the store's tests: finished and unfinished matches played by random legal moves,
+//! and the real app resuming a saved one.
 
 #![allow(dead_code)]
 
+use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
 use cardtable::session::seating::{Occupant, quick_seating};
 use cardtable::store::Store;
@@ -9,6 +11,7 @@ use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::saved::SavedMatch;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use egui_kittest::kittest::Queryable;
 
 /// A timestamp `second` seconds after the epoch.
 pub fn at(second: i64) -> jiff::Timestamp {
@@ -48,4 +51,25 @@ pub fn unfinished(store: &Store, seed: u64, steps: usize, second: i64) -> SavedM
     let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), seats(), seed).expect("table");
     play(&mut host, &mut GameRng::from_seed(seed), steps);
     SavedMatch::of(MatchId::new(at(0), seed), at(0), at(second), &host, store.profiles())
+}
+
+/// The real app at `size`, with `host` saved as an unfinished match in a fresh data folder
+/// (kept in the returned directory) and resumed.
+pub fn resumed(host: &Host, size: [f32; 2]) -> (tempfile::TempDir, egui_kittest::Harness<'static, CardtableApp>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    {
+        let mut store = Store::open(&root).expect("opens");
+        let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), host, store.profiles());
+        store.save_unfinished(saved).expect("writable").wait().expect("durable");
+    }
+    let store = Store::open(&root).expect("opens");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(size)
+        .with_max_steps(200)
+        .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+    harness.get_by_label("Resume").click();
+    harness.run_steps(10);
+    assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
+    (dir, harness)
 }
