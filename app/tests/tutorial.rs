@@ -68,8 +68,11 @@ fn every_tutorial_is_played_through_by_keyboard() {
 /// rules would take it, is refused with a pointer to the note (the match unchanged).
 #[test]
 fn only_the_move_the_note_asks_for_is_offered() {
-    let mut harness =
-        egui_kittest::Harness::builder().with_size([1280.0, 800.0]).build_eframe(|cc| cardtable::app::CardtableApp::new(cc, 1));
+    // A new table settles in a few frames (the blocks centre, the piles find the middle).
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(20)
+        .build_eframe(|cc| cardtable::app::CardtableApp::new(cc, 1));
     harness.get_by_label("Learn Crazy Eights").click();
     harness.run();
     let steps = |harness: &egui_kittest::Harness<'_, cardtable::app::CardtableApp>| match harness.state().screen() {

@@ -91,6 +91,9 @@ pub struct TableScreen {
     /// The height the seats along the top took last frame, when seats sit at the sides too
     /// (those are drawn level with the piles, below it).
     top_row: f32,
+    /// The room put between the seats along the top and the piles, so the piles sit in the
+    /// middle of what the table leaves free (last frame's).
+    centre_gap: f32,
 }
 
 /// Seat panels' cards, as a share of the hand's card height.
@@ -138,6 +141,7 @@ impl TableScreen {
             now: 0.0,
             own_height: 0.0,
             top_row: 0.0,
+            centre_gap: 0.0,
         }
     }
 
@@ -291,6 +295,7 @@ impl TableScreen {
         let least_above = ui.available_height() * 0.3;
         let above = (ui.available_height() - self.own_height).max(least_above);
         let mut clicked_slot = None;
+        let gap = self.centre_gap;
         let table_area = egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
             // A round's end comes first: everyone wants the scores.
             self.results(ui, &view, &names, false);
@@ -310,7 +315,7 @@ impl TableScreen {
                     let middle = (ui.available_width() - 2.0 * side_width).min(MIDDLE_LEAST.max(height * MIDDLE_CARDS));
                     let clicked = centred::centred(ui, "round-table", |ui| {
                         ui.horizontal_top(|ui| {
-                            let drop = self.top_row;
+                            let drop = self.top_row + gap;
                             let beside = |ui: &mut egui::Ui, seat: Seat| {
                                 ui.vertical(|ui| {
                                     ui.add_space(drop);
@@ -329,6 +334,7 @@ impl TableScreen {
                                         centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height))
                                     });
                                     top_row = top.response.rect.height();
+                                    ui.add_space(gap);
                                     self.centre(ui, &view, &facts, &names, height);
                                     top.inner
                                 })
@@ -346,6 +352,7 @@ impl TableScreen {
                 }
                 None => {
                     let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height));
+                    ui.add_space(gap);
                     self.centre(ui, &view, &facts, &names, height);
                     clicked
                 }
@@ -355,6 +362,15 @@ impl TableScreen {
                 log::show(ui, self.session.history(), viewer, &names, true);
             }
         });
+        // The piles in the middle of the table: what the table leaves free is shared between
+        // above them and below, rather than all left under the turn's line. (Where the log is
+        // under the table, it takes the room.)
+        let content = table_area.content_size.y - self.centre_gap;
+        let centre_gap = if wide || narrow { ((table_area.inner_rect.height() - content) / 2.0).max(0.0).floor() } else { 0.0 };
+        if (centre_gap - self.centre_gap).abs() > 0.5 {
+            self.centre_gap = centre_gap;
+            ui.ctx().request_repaint();
+        }
         let own = ui.scope(|ui| {
             match privacy {
                 Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
