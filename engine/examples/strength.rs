@@ -1,6 +1,6 @@
 //! Engine-only bot matches, for measuring the levels without building the app:
 //! `cargo run --profile bench -p cardtable-engine --example strength -- sim --game G
-//! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N]`
+//! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N] [--trees T]`
 //! (the same flags as `cardtable sim --seats`, so `scripts/bot-strength` can run either).
 //! Prints the report as one JSON line: wins per seat, parity, and the searched decisions'
 //! times (median, p99) and iterations. The app's `cardtable sim` is the full tool.
@@ -50,7 +50,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let matches = flag("--matches").map_or(Ok(2_000), |text| text.parse())?;
     let seed = flag("--seed").map_or(Ok(2026), |text| text.parse())?;
     let iterations = flag("--iterations").map(|text| text.parse()).transpose()?;
-    let config = ArenaConfig { game, seats, matches, seed, options: None, search: SearchTuning { iterations, ..SearchTuning::default() } };
+    // Tuning experiments: the trees a decision's budget is split between.
+    let trees = flag("--trees").map(|text| text.parse()).transpose()?;
+    let config = ArenaConfig { game, seats, matches, seed, options: None, search: SearchTuning { iterations, trees, ..SearchTuning::default() } };
     let mut clock = Clock::default();
     let started = Instant::now();
     let report = arena::run(&config, &mut clock)?;
