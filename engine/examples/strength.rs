@@ -52,7 +52,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let iterations = flag("--iterations").map(|text| text.parse()).transpose()?;
     // Tuning experiments: the trees a decision's budget is split between.
     let trees = flag("--trees").map(|text| text.parse()).transpose()?;
-    let config = ArenaConfig { game, seats, matches, seed, options: None, search: SearchTuning { iterations, trees, ..SearchTuning::default() } };
+    let config =
+        ArenaConfig { game, seats, matches, seed, options: None, search: SearchTuning { iterations, trees, ..SearchTuning::default() } };
     let mut clock = Clock::default();
     let started = Instant::now();
     let report = arena::run(&config, &mut clock)?;
