@@ -4,11 +4,7 @@
 //! Random works for every game and Hard is generic (it needs only [`super::Determinize`] and
 //! a budget); Easy and Normal are each game's own heuristics.
 
-use crate::games::crazy_eights::CrazyEights;
-use crate::games::dunno::Dunno;
-use crate::games::fool108::Fool108;
-use crate::games::hundred_one::HundredOne;
-use crate::games::youglouf::Youglouf;
+use crate::games;
 use crate::kind::GameKind;
 
 use super::bot::{Bot, BotLevel, RandomBot};
@@ -35,14 +31,17 @@ pub trait BotGameVisitor {
     fn visit<G: BotGame>(self) -> Self::Output;
 }
 
-/// Runs `visitor` with `kind`'s game type. Every registered game has bots at every level;
-/// the match is exhaustive, so a new game cannot be registered without them.
-pub fn visit<V: BotGameVisitor>(kind: GameKind, visitor: V) -> V::Output {
-    match kind {
-        GameKind::CrazyEights => visitor.visit::<CrazyEights>(),
-        GameKind::Fool108 => visitor.visit::<Fool108>(),
-        GameKind::HundredOne => visitor.visit::<HundredOne>(),
-        GameKind::Dunno => visitor.visit::<Dunno>(),
-        GameKind::Youglouf => visitor.visit::<Youglouf>(),
-    }
+/// Writes [`visit`] from the one list of games (`with_games!`).
+macro_rules! bot_roster {
+    ($( $variant:ident => $ty:path, id $id:literal, name $name:literal, pitch $pitch:literal; )*) => {
+        /// Runs `visitor` with `kind`'s game type. Every registered game has bots at every
+        /// level: a game in the list whose type is not a [`BotGame`] does not compile.
+        pub fn visit<V: BotGameVisitor>(kind: GameKind, visitor: V) -> V::Output {
+            match kind {
+                $(GameKind::$variant => visitor.visit::<$ty>(),)*
+            }
+        }
+    };
 }
+
+with_games!(bot_roster);
