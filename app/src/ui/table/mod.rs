@@ -13,13 +13,14 @@ pub mod hand;
 pub mod keys;
 pub mod last_played;
 pub mod log;
+mod middle;
 pub mod motion;
 pub mod offers;
 pub mod privacy;
 pub mod results;
 pub mod seats;
 
-use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, SeatSet, Viewer};
+use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, Viewer};
 use egui::RichText;
 
 use crate::session::authority::Refused;
@@ -95,14 +96,6 @@ pub struct TableScreen {
     /// middle of what the table leaves free (last frame's).
     centre_gap: f32,
 }
-
-/// Seat panels' cards, as a share of the hand's card height.
-const SEAT_CARDS: f32 = 0.45;
-/// The least width the middle of the table keeps (the seats along the top, the piles, the
-/// turn) before seats sit at its sides.
-const MIDDLE_LEAST: f32 = 560.0;
-/// The width the middle of the table takes at most, in hand cards' heights.
-const MIDDLE_CARDS: f32 = 5.0;
 
 impl TableScreen {
     /// Says whether the match is saved after every move, so leaving tells the truth about it.
@@ -295,82 +288,17 @@ impl TableScreen {
         let least_above = ui.available_height() * 0.3;
         let above = (ui.available_height() - self.own_height).max(least_above);
         let mut clicked_slot = None;
-        let gap = self.centre_gap;
         let table_area = egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
             // A round's end comes first: everyone wants the scores.
             self.results(ui, &view, &names, false);
-            let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
-            let side_width = seats::outer_width(&facts, height * SEAT_CARDS) + ui.spacing().item_spacing.x;
-            let sides = self
-                .showing()
-                .and_then(|seat| seats::sides(seat, facts.seats.len()))
-                .filter(|_| wide && ui.available_width() - 2.0 * side_width >= MIDDLE_LEAST);
-            clicked_slot = match sides {
-                // Round the table: the seats beside the viewer's at its sides, level with the
-                // piles; the others along the top.
-                Some((left, right)) => {
-                    let mut top_row = 0.0;
-                    // The middle as wide as the piles and a few seats need, so the seats at the
-                    // sides sit near them, as round a table, not at the window's edges.
-                    let middle = (ui.available_width() - 2.0 * side_width).min(MIDDLE_LEAST.max(height * MIDDLE_CARDS));
-                    let clicked = centred::centred(ui, "round-table", |ui| {
-                        ui.horizontal_top(|ui| {
-                            let drop = self.top_row + gap;
-                            let beside = |ui: &mut egui::Ui, seat: Seat| {
-                                ui.vertical(|ui| {
-                                    ui.add_space(drop);
-                                    self.seats(ui, &view, &facts, SeatSet::all(facts.seats.len()).without(SeatSet::only(seat)), height)
-                                })
-                                .inner
-                            };
-                            let on_left = beside(ui, left);
-                            let in_middle = ui
-                                .vertical(|ui| {
-                                    ui.set_width(middle);
-                                    let top = ui.scope(|ui| {
-                                        let mut skip = skip;
-                                        skip.insert(left);
-                                        skip.insert(right);
-                                        centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height))
-                                    });
-                                    top_row = top.response.rect.height();
-                                    ui.add_space(gap);
-                                    self.centre(ui, &view, &facts, &names, height);
-                                    top.inner
-                                })
-                                .inner;
-                            let on_right = beside(ui, right);
-                            on_left.or(in_middle).or(on_right)
-                        })
-                        .inner
-                    });
-                    if (top_row - self.top_row).abs() > 0.5 {
-                        self.top_row = top_row;
-                        ui.ctx().request_repaint();
-                    }
-                    clicked
-                }
-                None => {
-                    let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, &view, &facts, skip, height));
-                    ui.add_space(gap);
-                    self.centre(ui, &view, &facts, &names, height);
-                    clicked
-                }
-            };
+            clicked_slot = self.middle(ui, &view, &facts, &names, height, wide);
             if !wide && !narrow {
                 ui.add_space(8.0);
                 log::show(ui, self.session.history(), viewer, &names, true);
             }
         });
-        // The piles in the middle of the table: what the table leaves free is shared between
-        // above them and below, rather than all left under the turn's line. (Where the log is
-        // under the table, it takes the room.)
-        let content = table_area.content_size.y - self.centre_gap;
-        let centre_gap = if wide || narrow { ((table_area.inner_rect.height() - content) / 2.0).max(0.0).floor() } else { 0.0 };
-        if (centre_gap - self.centre_gap).abs() > 0.5 {
-            self.centre_gap = centre_gap;
-            ui.ctx().request_repaint();
-        }
+        // Where the log is under the table, it takes the room the table leaves free.
+        self.settle_centre_gap(ui.ctx(), &table_area, wide || narrow);
         let own = ui.scope(|ui| {
             match privacy {
                 Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
@@ -508,48 +436,6 @@ impl TableScreen {
             });
         }
         request
-    }
-
-    /// The other seats; returns a clicked Youglouf slot.
-    fn seats(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, skip: SeatSet, height: f32) -> Option<(Seat, u8)> {
-        let clickable = |seat: Seat| self.game.clickable(view, seat);
-        let picked = |_seat: Seat| Vec::new();
-        let row = seats::SeatsRow {
-            occupants: self.session.occupants(),
-            showing: self.showing(),
-            clickable: &clickable,
-            picked: &picked,
-            skip,
-            away: self.session.away(),
-        };
-        seats::show(ui, facts, &row, height * SEAT_CARDS, self.look())
-    }
-
-    /// The middle of the table: the piles and the game's own state, and whose turn it is.
-    fn centre(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String], height: f32) {
-        ui.add_space(6.0);
-        let look = self.look();
-        centred::centred(ui, "centre", |ui| self.game.centre(ui, view, height, look));
-        centred::centred(ui, "status", |ui| self.status(ui, view, facts, names));
-    }
-
-    /// Whose turn it is, by name, and the viewer's own total.
-    fn status(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String]) {
-        self.game.status(ui, view, names);
-        let Some(turn) = facts.turn else { return };
-        let text = if self.showing() == Some(turn) {
-            tr!("table-your-turn", name = &names[turn.index()])
-        } else if self.session.occupants()[turn.index()].bot_level().is_some() {
-            tr!("table-bot-playing", name = &names[turn.index()])
-        } else {
-            tr!("table-playing", name = &names[turn.index()])
-        };
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).strong().color(theme::ACCENT));
-            if let Some(seat) = self.showing() {
-                ui.label(RichText::new(tr!("table-own-total", points = facts.seats[seat.index()].total)).color(theme::INK_DIM));
-            }
-        });
     }
 
     /// The viewer's own cards and controls, drawn by the game's part of the table; returns the
