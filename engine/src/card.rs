@@ -4,6 +4,7 @@
 //! and black Jokers. That keeps hands as bitmasks (see [`crate::CardSet`]) and makes every
 //! card `Copy`.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -173,6 +174,14 @@ pub struct Card(u8);
 /// Number of distinct cards: 52 standard plus two Jokers.
 pub const CARD_KINDS: usize = 54;
 
+/// Every card's notation by index (`2C` … `AS`, then `RJ`, `BJ`): what [`Card::notation`]
+/// answers without formatting, for the encoders and logs that write cards by the thousand.
+const NOTATION: [&str; CARD_KINDS] = [
+    "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD",
+    "JD", "QD", "KD", "AD", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH", "2S", "3S", "4S", "5S", "6S",
+    "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "RJ", "BJ",
+];
+
 impl Card {
     /// The red Joker, `RJ`.
     pub const RED_JOKER: Card = Card(52);
@@ -189,6 +198,12 @@ impl Card {
     #[must_use]
     pub const fn from_index(index: u8) -> Option<Card> {
         if (index as usize) < CARD_KINDS { Some(Card(index)) } else { None }
+    }
+
+    /// The card's notation: rank then suit (`QS`, `TD`, `8H`), `RJ`/`BJ` for the Jokers.
+    #[must_use]
+    pub const fn notation(self) -> &'static str {
+        NOTATION[self.0 as usize]
     }
 
     /// The card's index, `0..54`.
@@ -240,11 +255,7 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(rank), Some(suit)) => write!(f, "{}{}", rank.letter(), suit.letter()),
-            _ if *self == Card::RED_JOKER => f.write_str("RJ"),
-            _ => f.write_str("BJ"),
-        }
+        f.write_str(self.notation())
     }
 }
 
@@ -268,10 +279,11 @@ impl FromStr for Card {
     fn from_str(text: &str) -> Result<Card, ParseCardError> {
         let error = || ParseCardError { text: text.to_owned() };
         let trimmed = text.trim();
-        match trimmed.to_ascii_uppercase().as_str() {
-            "RJ" => return Ok(Card::RED_JOKER),
-            "BJ" => return Ok(Card::BLACK_JOKER),
-            _ => {}
+        if trimmed.eq_ignore_ascii_case("RJ") {
+            return Ok(Card::RED_JOKER);
+        }
+        if trimmed.eq_ignore_ascii_case("BJ") {
+            return Ok(Card::BLACK_JOKER);
         }
         let mut chars = trimmed.chars();
         let (Some(first), Some(last)) = (chars.next(), chars.next_back()) else {
@@ -290,7 +302,20 @@ impl FromStr for Card {
     }
 }
 
-crate::serde_as_notation!(Card);
+// Written from the static notation (no formatting: a view or a record writes many cards);
+// read as any notation `FromStr` takes.
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.notation())
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        let text = <Cow<'de, str> as Deserialize<'de>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 /// Parses a whitespace- or comma-separated list of cards (`"QS TD 8H"`).
 ///
@@ -385,5 +410,19 @@ mod tests {
         let json = serde_json::to_string(&vec![Card::RED_JOKER, Card::new(Rank::Ten, Suit::Diamonds)]).expect("json");
         assert_eq!(json, r#"["RJ","TD"]"#);
         assert!(serde_json::from_str::<Card>(r#""ZZ""#).is_err());
+    }
+
+    #[test]
+    fn the_notation_table_names_every_card_by_its_rank_and_suit() {
+        for index in 0..CARD_KINDS as u8 {
+            let card = Card::from_index(index).expect("index < 54");
+            let expected = match (card.rank(), card.suit()) {
+                (Some(rank), Some(suit)) => format!("{}{}", rank.letter(), suit.letter()),
+                _ if card == Card::RED_JOKER => "RJ".to_owned(),
+                _ => "BJ".to_owned(),
+            };
+            assert_eq!(card.notation(), expected);
+            assert_eq!(card.notation().parse::<Card>(), Ok(card));
+        }
     }
 }
