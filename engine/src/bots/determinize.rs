@@ -61,6 +61,13 @@ pub trait Determinize: Game {
         None
     }
 
+    /// The share of the search's iteration budget a decision among `legal` deserves, in
+    /// percent ([`budget_percent`]): a game marks the decisions that shape a round (an
+    /// eight's suit, a Queen's order, a Jack's swap) as weighty. The default marks none.
+    fn budget_percent(legal: &[Self::Action]) -> u32 {
+        budget_percent(legal, |_| false)
+    }
+
     /// Drops from `seat`'s waited-for `actions` the ones the search need not tell apart or
     /// try (a Queen naming a suit its hand lacks when it holds others; the same cards played
     /// in another order that ends on the same card), keeping at least one. Fewer edges per
@@ -158,6 +165,17 @@ pub fn rank_and_spread(cost: impl Fn(usize) -> f64, rewards: &mut [f64]) {
         let spread = if worst > best { (worst - mine) / (worst - best) } else { 0.5 };
         *reward = 0.5 * rank + 0.5 * spread;
     }
+}
+
+/// Budget share, in percent, of a decision with a weighty choice among its actions.
+pub const WEIGHTY_PERCENT: u32 = 200;
+
+/// The share of the iteration budget, in percent, a decision among `legal` gets: twice the
+/// budget when any action is `weighty`, the whole budget otherwise. (A forced move never
+/// reaches the search.) Plain decisions keep their whole budget: giving a choice between two
+/// 60 % of it lost 108 Fool a point against Normal (docs/bots.md).
+pub fn budget_percent<A>(legal: &[A], weighty: impl Fn(&A) -> bool) -> u32 {
+    if legal.iter().any(weighty) { WEIGHTY_PERCENT } else { 100 }
 }
 
 /// A uniformly random waited-for move: a seat the round waits for, then one of its actions

@@ -15,6 +15,10 @@
 //! the tree and in playouts alike, [`Determinize::optional_step`] takes the ones a sensible
 //! player surely takes. Uniform optional play would drown a Youglouf playout in wrong snaps.
 //!
+//! Where the budget goes: a forced move costs nothing, and a decision a game marks weighty
+//! (an eight's suit, a Queen's order, a Jack's swap) gets twice the budget
+//! ([`Determinize::budget_percent`]).
+//!
 //! The budget is iterations, not time: the engine has no clock, and a fixed budget keeps a
 //! seeded match reproducible on any machine. Each game picks its default
 //! ([`super::BotGame::SEARCH`]) so a decision stays well under 200 ms on one core. A caller
@@ -100,7 +104,10 @@ impl IsmctsBot {
             [] => None,
             // A forced move needs no thought.
             [only] => Some(Decision { action: *only, iterations: 0 }),
-            _ => Some(search::<G>(self.config, self.threads, (seat, view, legal), rng, stop)),
+            _ => {
+                let config = self.config.scaled(G::budget_percent(legal));
+                Some(search::<G>(config, self.threads, (seat, view, legal), rng, stop))
+            }
         }
     }
 }

@@ -78,6 +78,13 @@ impl IsmctsConfig {
         IsmctsConfig { early_stop: false, ..self }
     }
 
+    /// This budget with `percent` of its iterations (at least one).
+    #[must_use]
+    pub fn scaled(self, percent: u32) -> IsmctsConfig {
+        let iterations = u64::from(self.iterations) * u64::from(percent) / 100;
+        IsmctsConfig { iterations: u32::try_from(iterations).unwrap_or(u32::MAX).max(1), ..self }
+    }
+
     /// This budget with playouts stopped after `horizon` moves.
     #[must_use]
     pub const fn with_horizon(self, horizon: u32) -> IsmctsConfig {

@@ -24,7 +24,8 @@ fn the_arena_replays_from_its_seed() {
     assert_eq!(first.matches, 3);
     assert!(first.wins.iter().sum::<u64>() >= 3, "every match has a winner");
     assert!(first.iterations[0].iter().any(|&iterations| iterations > 0), "Hard searched");
-    assert!(first.iterations[0].iter().all(|&iterations| Some(iterations) <= TEST_SEARCH.iterations), "within its budget");
+    let most = TEST_SEARCH.iterations.map(|budget| budget * crate::bots::determinize::WEIGHTY_PERCENT / 100);
+    assert!(first.iterations[0].iter().all(|&iterations| Some(iterations) <= most), "within its budget");
     assert!(first.iterations[1].iter().all(|&iterations| iterations == 0), "Normal does not search");
     assert_eq!(first.iterations[2].len() as u64, first.decisions[2]);
     let other = arena::run(&arena_config(GameKind::CrazyEights, &seats, 3, 43), &mut ()).expect("runs");

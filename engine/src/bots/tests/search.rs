@@ -86,7 +86,28 @@ fn the_search_answers_alike_on_one_thread_and_on_every_core() {
         assert_eq!(one, all, "seed {seed}");
         iterations.push(one.expect("answers").iterations);
     }
-    assert!(iterations.iter().all(|&count| count > 0 && count <= 600), "{iterations:?}");
+    // The hand holds an eight: a weighty decision, twice the budget at most.
+    assert!(iterations.iter().all(|&count| count > 0 && count <= 1_200), "{iterations:?}");
+}
+
+/// Issue 18, "spend the budget where it matters": with the early stop off, a decision with an
+/// eight to play (its suit to name) runs twice the budget, a choice among plain moves the
+/// budget, and a forced move none.
+#[test]
+fn the_budget_goes_where_the_decision_matters() {
+    let bot = IsmctsBot::new(IsmctsConfig::with_iterations(200).without_early_stop()).on(crate::bots::ismcts::Threads::One);
+    let iterations = |hand: &str, top: &str| {
+        let view = stacked_view(hand, 3, top);
+        let legal = legal_in(&view);
+        let decision = bot.decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(5), &|| false);
+        (legal.len(), decision.expect("answers").iterations)
+    };
+    let (choices, with_an_eight) = iterations("8D 4S", "KS");
+    assert!(choices > 2, "the eight names one of four suits: {choices}");
+    assert_eq!(with_an_eight, 400);
+    assert_eq!(iterations("4S 7S", "KS"), (3, 200), "two spades or a draw");
+    assert_eq!(iterations("4S 7H", "KS"), (2, 200), "the four or a draw");
+    assert_eq!(iterations("4H", "KS"), (1, 0), "only the draw");
 }
 
 /// A stop that says yes at once ends every tree at its first check: far fewer iterations

@@ -5,7 +5,7 @@
 //! as at the table.
 
 use crate::bots::crazy_eights::{Choices, Situation};
-use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::{CardSet, bits};
@@ -25,6 +25,11 @@ const CARD_COST: i32 = 10;
 const EIGHT_IN_PLAY: i32 = 10;
 
 impl Determinize for CrazyEights {
+    /// Weighty: an eight played names the suit to follow.
+    fn budget_percent(legal: &[CrazyEightsAction]) -> u32 {
+        budget_percent(legal, |action| matches!(action, CrazyEightsAction::PlayEight(..)))
+    }
+
     fn determinize(view: &CrazyEightsView, seat: Seat, rng: &mut GameRng) -> Result<CrazyEights, DeterminizeError> {
         check_view(view.header.viewer, view.header.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;

@@ -5,7 +5,7 @@
 //! tell from the real state, if not the sharpest one. The state gets a fresh RNG from the
 //! bot's, so draws and reshuffles are as unknown as at the table.
 
-use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
 use crate::bots::fool108::{Situation, best_suit};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
@@ -25,6 +25,11 @@ use super::view::Fool108View;
 const CARD_COST: i32 = 10;
 
 impl Determinize for Fool108 {
+    /// Weighty: a Queen's order.
+    fn budget_percent(legal: &[Fool108Action]) -> u32 {
+        budget_percent(legal, |action| matches!(action, Fool108Action::Suit(_)))
+    }
+
     fn determinize(view: &Fool108View, seat: Seat, rng: &mut GameRng) -> Result<Fool108, DeterminizeError> {
         check_view(view.header.viewer, view.header.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;

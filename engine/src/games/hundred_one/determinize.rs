@@ -4,7 +4,7 @@
 //! and into the stock. The view shows only the pile's top, so the cards beneath it count as
 //! unseen too. The state gets a fresh RNG from the bot's.
 
-use crate::bots::determinize::{SheddingDeal, SheddingView, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
 use crate::bots::hundred_one::{Situation, best_suit, hand_cost, play};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
@@ -23,6 +23,11 @@ use super::view::HundredOneView;
 const OUT_AHEAD: f64 = 200.0;
 
 impl Determinize for HundredOne {
+    /// Weighty: a Queen's order.
+    fn budget_percent(legal: &[HundredOneAction]) -> u32 {
+        budget_percent(legal, |action| matches!(action, HundredOneAction::PlayQueen(..) | HundredOneAction::Order(_)))
+    }
+
     fn determinize(view: &HundredOneView, seat: Seat, rng: &mut GameRng) -> Result<HundredOne, DeterminizeError> {
         check_view(view.header.viewer, view.header.phase, seat)?;
         let hand = view.hand.as_deref().ok_or(DeterminizeError::NotTheSeatsView { seat })?;

@@ -6,7 +6,7 @@
 //! look is given a random half of its own cards as known (a person remembers about that
 //! many) — it steers only how simulated opponents play. The state gets a fresh RNG.
 
-use crate::bots::determinize::{check_hidden, check_view, shuffled_unseen};
+use crate::bots::determinize::{budget_percent, check_hidden, check_view, shuffled_unseen};
 use crate::bots::youglouf::{Memory, NORMAL, choose};
 use crate::bots::{Determinize, DeterminizeError};
 use crate::card::{Card, DeckKind};
@@ -27,6 +27,11 @@ use super::view::{SlotView, StepView, YougloufView};
 const PLAYOUT_PATIENCE: u32 = 240;
 
 impl Determinize for Youglouf {
+    /// Weighty: a Queen's exchange, the call that ends the round.
+    fn budget_percent(legal: &[YougloufAction]) -> u32 {
+        budget_percent(legal, |action| matches!(action, YougloufAction::Exchange(..) | YougloufAction::Youglouf))
+    }
+
     fn determinize(view: &YougloufView, seat: Seat, rng: &mut GameRng) -> Result<Youglouf, DeterminizeError> {
         check_view(view.header.viewer, view.header.phase, seat)?;
         let known_slots = view.slots.iter().flatten().filter_map(|slot| match slot {
