@@ -21,10 +21,21 @@ pub fn endpoint() -> quinn::Endpoint {
 /// # Errors
 /// The host refused or ignored the connection (a cap), or it timed out.
 pub async fn connect(endpoint: &quinn::Endpoint, address: SocketAddr, host: Fingerprint) -> Result<quinn::Connection, String> {
+    connect_within(endpoint, address, host, Duration::from_secs(3)).await
+}
+
+/// [`connect`], waiting up to `wait` for the handshake: for tests that measure what a
+/// connection makes the host hold, not how fast the host lets it in.
+pub async fn connect_within(
+    endpoint: &quinn::Endpoint,
+    address: SocketAddr,
+    host: Fingerprint,
+    wait: Duration,
+) -> Result<quinn::Connection, String> {
     // The usual liveness (five seconds): a loaded test machine must not drop an attacker early.
     let (config, _) = client_config(Pin::Fingerprint(host), Liveness::default(), ALPN).expect("client TLS");
     let connecting = endpoint.connect_with(config, address, SERVER_NAME).map_err(|error| error.to_string())?;
-    match tokio::time::timeout(Duration::from_secs(3), connecting).await {
+    match tokio::time::timeout(wait, connecting).await {
         Ok(Ok(connection)) => Ok(connection),
         Ok(Err(error)) => Err(error.to_string()),
         Err(_) => Err("no answer in time".to_owned()),
