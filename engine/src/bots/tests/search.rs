@@ -121,3 +121,37 @@ fn a_stop_check_ends_the_search_early() {
     assert!(legal.contains(&decision.action));
     assert!(decision.iterations <= 4 * 16, "{} iterations", decision.iterations);
 }
+
+/// Issue 18: each game marks as weighty the decisions that shape its round, and only those.
+#[test]
+fn each_game_gives_its_weighty_decisions_twice_the_budget() {
+    use crate::bots::determinize::WEIGHTY_PERCENT;
+    use crate::card::Suit;
+    use crate::games::dunno::{CardRun, Dunno, DunnoAction};
+    use crate::games::fool108::{Fool108, Fool108Action};
+    use crate::games::hundred_one::{HundredOne, HundredOneAction};
+    use crate::games::youglouf::{Youglouf, YougloufAction};
+
+    let (queen, ace) = (card("QS"), card("AH"));
+    assert_eq!(
+        CrazyEights::budget_percent(&[CrazyEightsAction::PlayEight(card("8D"), Suit::Hearts), CrazyEightsAction::Draw]),
+        WEIGHTY_PERCENT
+    );
+    assert_eq!(CrazyEights::budget_percent(&[CrazyEightsAction::Play(ace), CrazyEightsAction::Draw]), 100);
+    assert_eq!(Fool108::budget_percent(&[Fool108Action::Suit(Suit::Clubs), Fool108Action::Suit(Suit::Hearts)]), WEIGHTY_PERCENT);
+    assert_eq!(Fool108::budget_percent(&[Fool108Action::Play(queen), Fool108Action::Draw]), 100, "the Queen's order comes after");
+    assert_eq!(
+        HundredOne::budget_percent(&[HundredOneAction::PlayQueen(queen, Suit::Clubs), HundredOneAction::Play(ace)]),
+        WEIGHTY_PERCENT
+    );
+    assert_eq!(HundredOne::budget_percent(&[HundredOneAction::Order(Suit::Clubs), HundredOneAction::Order(Suit::Spades)]), WEIGHTY_PERCENT);
+    assert_eq!(HundredOne::budget_percent(&[HundredOneAction::Play(ace), HundredOneAction::Play(card("7H"))]), 100);
+    assert_eq!(Dunno::budget_percent(&[DunnoAction::Swap(Seat(1)), DunnoAction::Swap(Seat(2))]), WEIGHTY_PERCENT);
+    let king = DunnoAction::Play { cards: CardRun::single(card("KH")), suit: Some(Suit::Spades) };
+    assert_eq!(Dunno::budget_percent(&[king, DunnoAction::Draw]), WEIGHTY_PERCENT);
+    let plain = DunnoAction::Play { cards: CardRun::single(card("7H")), suit: None };
+    assert_eq!(Dunno::budget_percent(&[plain, DunnoAction::Draw]), 100);
+    assert_eq!(Youglouf::budget_percent(&[YougloufAction::Exchange(0, Seat(1), 2), YougloufAction::Skip]), WEIGHTY_PERCENT);
+    assert_eq!(Youglouf::budget_percent(&[YougloufAction::End, YougloufAction::Youglouf]), WEIGHTY_PERCENT);
+    assert_eq!(Youglouf::budget_percent(&[YougloufAction::Draw, YougloufAction::Take]), 100);
+}
