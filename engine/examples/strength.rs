@@ -1,6 +1,6 @@
 //! Engine-only bot matches, for measuring the levels without building the app:
 //! `cargo run --profile bench -p cardtable-engine --example strength -- sim --game G
-//! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N] [--trees T] [--horizon H]`
+//! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N] [--trees T] [--horizon H] [--exploration C]`
 //! (the same flags as `cardtable sim --seats`, so `scripts/bot-strength` can run either).
 //! Prints the report as one JSON line: wins per seat, parity, and the searched decisions'
 //! times (median, p99) and iterations. The app's `cardtable sim` is the full tool.
@@ -52,6 +52,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let iterations = flag("--iterations").map(|text| text.parse()).transpose()?;
     // Tuning experiments: the trees a decision's budget is split between.
     let trees = flag("--trees").map(|text| text.parse()).transpose()?;
+    // UCB1's exploration constant.
+    let exploration = flag("--exploration").map(|text| text.parse()).transpose()?;
     // Playouts cut after this many moves and judged from the hands (0: to the round's end).
     let horizon = flag("--horizon").map(|text| text.parse()).transpose()?;
     let config = ArenaConfig {
@@ -60,7 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         matches,
         seed,
         options: None,
-        search: SearchTuning { iterations, trees, horizon, ..SearchTuning::default() },
+        search: SearchTuning { iterations, trees, horizon, exploration, ..SearchTuning::default() },
     };
     let mut clock = Clock::default();
     let started = Instant::now();
