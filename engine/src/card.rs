@@ -4,7 +4,6 @@
 //! and black Jokers. That keeps hands as bitmasks (see [`crate::CardSet`]) and makes every
 //! card `Copy`.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -310,12 +309,7 @@ impl Serialize for Card {
     }
 }
 
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
-        let text = <Cow<'de, str> as Deserialize<'de>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::deserialize_from_notation!(Card);
 
 /// Parses a whitespace- or comma-separated list of cards (`"QS TD 8H"`).
 ///

@@ -12,6 +12,15 @@ macro_rules! serde_as_notation {
             }
         }
 
+        $crate::deserialize_from_notation!($type);
+    };
+}
+
+/// Implements `Deserialize` for a type through its `FromStr` notation (a type that writes its
+/// notation some faster way than `Display`, like `Card`, uses this half alone).
+#[macro_export]
+macro_rules! deserialize_from_notation {
+    ($type:ty) => {
         impl<'de> serde::Deserialize<'de> for $type {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$type, D::Error> {
                 let text = <std::borrow::Cow<'de, str> as serde::Deserialize<'de>>::deserialize(deserializer)?;
