@@ -31,33 +31,46 @@ fn hand(view: &AnyView) -> Vec<Card> {
     .unwrap_or_default()
 }
 
+/// One move of a match, or the next deal once a round is over; false once the match is over.
+/// Ana (seat 0) draws whenever a draw is offered, everyone else plays at random.
+fn step(host: &mut Host, rng: &mut GameRng) -> bool {
+    match host.phase() {
+        Phase::MatchOver => return false,
+        Phase::RoundOver => host.next_round().expect("deals"),
+        Phase::Playing => {
+            let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
+            let legal = host.legal_actions(seat);
+            let draws: Vec<AnyAction> = legal.iter().copied().filter(|action| action.to_string().starts_with("draw")).collect();
+            let pool = if seat == Seat(0) && !draws.is_empty() { &draws } else { &legal };
+            host.act(seat, pool[rng.below(pool.len())]).expect("legal");
+        }
+    }
+    true
+}
+
+/// Whether Ana alone is to act in a round being played.
+fn anas_turn(host: &Host) -> bool {
+    host.phase() == Phase::Playing && host.waiting_for() == SeatSet::only(Seat(0))
+}
+
 /// A match of `kind` played until Ana (seat 0) is to play with the largest hand this seed
-/// reaches, up to `target` cards: she draws whenever a draw is offered, the bots play at
-/// random.
+/// reaches, up to `target` cards.
 fn big_hand(kind: GameKind, seed: u64, target: usize) -> Host {
     let mut host = Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table");
     let mut rng = GameRng::from_seed(seed);
     let mut best: Option<(usize, Host)> = None;
     for _ in 0..5_000 {
-        match host.phase() {
-            Phase::MatchOver => break,
-            Phase::RoundOver => host.next_round().expect("deals"),
-            Phase::Playing => {
-                let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-                let legal = host.legal_actions(seat);
-                if seat == Seat(0) {
-                    let size = hand(&host.view(Viewer::Seat(seat))).len();
-                    if best.as_ref().is_none_or(|(most, _)| size > *most) {
-                        best = Some((size, host.clone()));
-                    }
-                    if size >= target {
-                        break;
-                    }
-                }
-                let draws: Vec<AnyAction> = legal.iter().copied().filter(|action| action.to_string().starts_with("draw")).collect();
-                let pool = if seat == Seat(0) && !draws.is_empty() { &draws } else { &legal };
-                host.act(seat, pool[rng.below(pool.len())]).expect("legal");
+        if anas_turn(&host) {
+            let size = hand(&host.view(Viewer::Seat(Seat(0)))).len();
+            if best.as_ref().is_none_or(|(most, _)| size > *most) {
+                best = Some((size, host.clone()));
             }
+            if size >= target {
+                break;
+            }
+        }
+        if !step(&mut host, &mut rng) {
+            break;
         }
     }
     best.expect("Ana had a turn").1
@@ -194,5 +207,52 @@ fn youglouf_slots_and_actions_lie_inside_the_window() {
         let decks = harness.query_by_label("Closed deck (Space)").expect("the turn takes a card");
         assert!(window.contains_rect(decks.rect()), "Youglouf at {size:?}: the closed deck's button at {:?}", decks.rect());
         assert_clear_of_the_log(&harness, GameKind::Youglouf, size, &slots);
+    }
+}
+
+/// At a phone's size the table scrolls above the person's own area, and the turn's line and
+/// Crazy Eights' "You drew a playable card" once sat below what it showed. For every game at
+/// the person's turn (in Crazy Eights just after drawing a card they must play), at every size,
+/// the turn's line and the hint lie whole inside the window, below the top bar and above the
+/// person's own cards.
+#[test]
+fn the_turns_line_and_the_games_hint_are_in_view_above_the_hand() {
+    for &kind in GameKind::ALL {
+        let mut host = Host::new(AnyOptions::defaults(kind), seats(), 11).expect("table");
+        let mut rng = GameRng::from_seed(11);
+        let wanted = |host: &Host| match host.view(Viewer::Seat(Seat(0))) {
+            AnyView::CrazyEights(view) => view.must_play,
+            _ => host.history().len() > 12,
+        };
+        while !(anas_turn(&host) && wanted(&host)) {
+            assert!(step(&mut host, &mut rng), "{kind:?}: the match ended before the position came");
+        }
+        let own_cards: Vec<String> = match host.view(Viewer::Seat(Seat(0))) {
+            AnyView::Youglouf(_) => (1..=4).map(|slot| format!("Ana, slot {slot}")).collect(),
+            view => hand(&view).iter().map(|card| card.pretty()).collect(),
+        };
+        for size in SIZES {
+            let (_dir, harness) = resumed(&host, size);
+            let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+            let bar = harness.get_by_label("← Leave").rect();
+            let own_top = harness
+                .query_all_by(|node| {
+                    node.label().or_else(|| node.value()).is_some_and(|text| own_cards.iter().any(|own| text.starts_with(own.as_str())))
+                })
+                .map(|node| node.rect().top())
+                .fold(f32::INFINITY, f32::min);
+            assert!(own_top.is_finite(), "{kind:?} at {size:?}: the person's cards are drawn");
+            let mut lines = vec![("the turn's line", text_rect(&harness, "the turn's line", |text| text == "Ana, your turn."))];
+            if kind == GameKind::CrazyEights {
+                lines.push(("the hint", text_rect(&harness, "the hint", |text| text == "You drew a playable card: play a card.")));
+            }
+            for (what, rect) in lines {
+                assert!(window.contains_rect(rect), "{kind:?} at {size:?}: {what} at {rect:?} is outside the window");
+                assert!(
+                    rect.top() >= bar.bottom() && rect.bottom() <= own_top,
+                    "{kind:?} at {size:?}: {what} at {rect:?} is not between the top bar ({bar:?}) and the person's cards (from {own_top})"
+                );
+            }
+        }
     }
 }

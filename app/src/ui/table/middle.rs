@@ -8,7 +8,7 @@ use egui::RichText;
 use super::games::TableFacts;
 use super::{TableScreen, centred, seats};
 use crate::tr;
-use crate::ui::theme;
+use crate::ui::{names, theme};
 
 /// Seat panels' cards, as a share of the hand's card height.
 const SEAT_CARDS: f32 = 0.45;
@@ -18,29 +18,38 @@ const MIDDLE_LEAST: f32 = 560.0;
 /// The width the middle of the table takes at most, in hand cards' heights.
 const MIDDLE_CARDS: f32 = 5.0;
 
+/// What the middle of the table is drawn from, this frame.
+pub(super) struct Middle<'a> {
+    /// The viewer's view of the table.
+    pub view: &'a AnyView,
+    /// The seats' facts drawn from the view.
+    pub facts: &'a TableFacts,
+    /// Each seat's name.
+    pub names: &'a [String],
+    /// The hand's card height (the seats' cards are a share of it).
+    pub height: f32,
+    /// A wide window (seats may sit round the table).
+    pub wide: bool,
+    /// A phone-sized window (the top bar leaves the game's name to the turn's line).
+    pub narrow: bool,
+}
+
 impl TableScreen {
     /// Draws the other seats, the piles and the turn's line; returns a clicked Youglouf slot.
-    pub(super) fn middle(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &AnyView,
-        facts: &TableFacts,
-        names: &[String],
-        height: f32,
-        wide: bool,
-    ) -> Option<(Seat, u8)> {
+    pub(super) fn middle(&mut self, ui: &mut egui::Ui, table: &Middle<'_>) -> Option<(Seat, u8)> {
+        let Middle { facts, height, wide, .. } = *table;
         let side_width = seats::outer_width(facts, height * SEAT_CARDS) + ui.spacing().item_spacing.x;
         let sides = self
             .showing()
             .and_then(|seat| seats::sides(seat, facts.seats.len()))
             .filter(|_| wide && ui.available_width() - 2.0 * side_width >= MIDDLE_LEAST);
         match sides {
-            Some(sides) => self.round_table(ui, view, facts, names, height, (sides, side_width)),
+            Some(sides) => self.round_table(ui, table, (sides, side_width)),
             None => {
                 let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
-                let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, view, facts, skip, height));
+                let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, table, skip));
                 ui.add_space(self.centre_gap);
-                self.centre(ui, view, facts, names, height);
+                self.centre(ui, table);
                 clicked
             }
         }
@@ -52,12 +61,10 @@ impl TableScreen {
     fn round_table(
         &mut self,
         ui: &mut egui::Ui,
-        view: &AnyView,
-        facts: &TableFacts,
-        names: &[String],
-        height: f32,
+        table: &Middle<'_>,
         ((left, right), side_width): ((Seat, Seat), f32),
     ) -> Option<(Seat, u8)> {
+        let Middle { facts, height, .. } = *table;
         let middle = (ui.available_width() - 2.0 * side_width).min(MIDDLE_LEAST.max(height * MIDDLE_CARDS));
         let mut across = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
         across.insert(left);
@@ -69,7 +76,7 @@ impl TableScreen {
                 let beside = |ui: &mut egui::Ui, seat: Seat| {
                     ui.vertical(|ui| {
                         ui.add_space(drop);
-                        self.seats(ui, view, facts, SeatSet::all(facts.seats.len()).without(SeatSet::only(seat)), height)
+                        self.seats(ui, table, SeatSet::all(facts.seats.len()).without(SeatSet::only(seat)))
                     })
                     .inner
                 };
@@ -77,10 +84,10 @@ impl TableScreen {
                 let in_middle = ui
                     .vertical(|ui| {
                         ui.set_width(middle);
-                        let top = ui.scope(|ui| centred::centred(ui, "seats", |ui| self.seats(ui, view, facts, across, height)));
+                        let top = ui.scope(|ui| centred::centred(ui, "seats", |ui| self.seats(ui, table, across)));
                         top_row = top.response.rect.height();
                         ui.add_space(gap);
-                        self.centre(ui, view, facts, names, height);
+                        self.centre(ui, table);
                         top.inner
                     })
                     .inner;
@@ -108,8 +115,8 @@ impl TableScreen {
     }
 
     /// The other seats; returns a clicked Youglouf slot.
-    fn seats(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, skip: SeatSet, height: f32) -> Option<(Seat, u8)> {
-        let clickable = |seat: Seat| self.game.clickable(view, seat);
+    fn seats(&self, ui: &mut egui::Ui, table: &Middle<'_>, skip: SeatSet) -> Option<(Seat, u8)> {
+        let clickable = |seat: Seat| self.game.clickable(table.view, seat);
         let picked = |_seat: Seat| Vec::new();
         let row = seats::SeatsRow {
             occupants: self.session.occupants(),
@@ -119,30 +126,41 @@ impl TableScreen {
             skip,
             away: self.session.away(),
         };
-        seats::show(ui, facts, &row, height * SEAT_CARDS, self.look())
+        seats::show(ui, table.facts, &row, table.height * SEAT_CARDS, self.look())
     }
 
     /// The middle of the table: the piles and the game's own state, and whose turn it is.
-    fn centre(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String], height: f32) {
+    fn centre(&self, ui: &mut egui::Ui, table: &Middle<'_>) {
         ui.add_space(6.0);
         let look = self.look();
-        centred::centred(ui, "centre", |ui| self.game.centre(ui, view, height, look));
-        centred::centred(ui, "status", |ui| self.status(ui, view, facts, names));
+        centred::centred(ui, "centre", |ui| self.game.centre(ui, table.view, table.height, look));
+        centred::centred(ui, "status", |ui| self.status(ui, table));
     }
 
-    /// Whose turn it is, by name, and the viewer's own total.
-    fn status(&self, ui: &mut egui::Ui, view: &AnyView, facts: &TableFacts, names: &[String]) {
+    /// Whose turn it is, by name, and the viewer's own total; on a phone, the game's name first.
+    fn status(&self, ui: &mut egui::Ui, table: &Middle<'_>) {
+        let Middle { view, facts, names, .. } = *table;
         self.game.status(ui, view, names);
-        let Some(turn) = facts.turn else { return };
-        let text = if self.showing() == Some(turn) {
-            tr!("table-your-turn", name = &names[turn.index()])
-        } else if self.session.occupants()[turn.index()].bot_level().is_some() {
-            tr!("table-bot-playing", name = &names[turn.index()])
-        } else {
-            tr!("table-playing", name = &names[turn.index()])
-        };
+        let turn = facts.turn.map(|turn| {
+            if self.showing() == Some(turn) {
+                tr!("table-your-turn", name = &names[turn.index()])
+            } else if self.session.occupants()[turn.index()].bot_level().is_some() {
+                tr!("table-bot-playing", name = &names[turn.index()])
+            } else {
+                tr!("table-playing", name = &names[turn.index()])
+            }
+        });
+        if turn.is_none() && !table.narrow {
+            return;
+        }
+        // A row is as tall as a touch target by default; this one holds only words.
+        ui.spacing_mut().interact_size.y = 0.0;
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).strong().color(theme::ACCENT));
+            if table.narrow {
+                ui.label(RichText::new(names::game(view.kind())).strong());
+            }
+            let Some(turn) = turn else { return };
+            ui.label(RichText::new(turn).strong().color(theme::ACCENT));
             if let Some(seat) = self.showing() {
                 ui.label(RichText::new(tr!("table-own-total", points = facts.seats[seat.index()].total)).color(theme::INK_DIM));
             }

@@ -288,15 +288,25 @@ impl TableScreen {
         let least_above = ui.available_height() * 0.3;
         let above = (ui.available_height() - self.own_height).max(least_above);
         let mut clicked_slot = None;
-        let table_area = egui::ScrollArea::vertical().max_height(above).auto_shrink([false, false]).show(ui, |ui| {
-            // A round's end comes first: everyone wants the scores.
-            self.results(ui, &view, &names, false);
-            clicked_slot = self.middle(ui, &view, &facts, &names, height, wide);
-            if !wide && !narrow {
-                ui.add_space(8.0);
-                log::show(ui, self.session.history(), viewer, &names, true);
-            }
-        });
+        // A phone's table may not fit above the hand: while a round is played its bottom (the
+        // piles, the turn's line) stays in view and the seats scroll away first. A round's end
+        // shows from its top, the scores: another salt starts that area afresh, at the top.
+        let keep_bottom = narrow && self.session.phase() == Phase::Playing;
+        let table_area = egui::ScrollArea::vertical()
+            .id_salt(("table-area", keep_bottom))
+            .stick_to_bottom(keep_bottom)
+            .max_height(above)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                // A round's end comes first: everyone wants the scores.
+                self.results(ui, &view, &names, false);
+                let table = middle::Middle { view: &view, facts: &facts, names: &names, height, wide, narrow };
+                clicked_slot = self.middle(ui, &table);
+                if !wide && !narrow {
+                    ui.add_space(8.0);
+                    log::show(ui, self.session.history(), viewer, &names, true);
+                }
+            });
         // Where the log is under the table, it takes the room the table leaves free.
         self.settle_centre_gap(ui.ctx(), &table_area, wide || narrow);
         let own = ui.scope(|ui| {
@@ -380,8 +390,14 @@ impl TableScreen {
     fn top_bar(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
         let mut request = None;
         let narrow = ui.available_width() < theme::NARROW;
+        // A phone keeps the bar to one row, for the table's sake: its buttons as narrow as their
+        // words, and the game's name on the turn's line instead (`status`).
+        let wide_button = if narrow { theme::TOUCH * 1.5 } else { theme::TOUCH * 2.0 };
         ui.horizontal_wrapped(|ui| {
-            if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
+            if narrow {
+                ui.spacing_mut().button_padding.x = 8.0;
+            }
+            if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(wide_button, theme::TOUCH))).clicked() {
                 // A finished match, or a tutorial (which nobody loses by leaving), goes at once.
                 if self.session.phase() == Phase::MatchOver || self.session.coaching().is_some() {
                     request = Some(TableRequest::Leave);
@@ -392,13 +408,15 @@ impl TableScreen {
             if ui.add(egui::Button::new(tr!("nav-menu")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
                 request = Some(TableRequest::Menu);
             }
-            ui.label(RichText::new(names::game(self.session.kind())).size(22.0).strong());
+            if !narrow {
+                ui.label(RichText::new(names::game(self.session.kind())).size(22.0).strong());
+            }
             // A phone has no room for the log beside the table: it is one tap away.
             if narrow && ui.add(egui::Button::new(tr!("log-title")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
                 self.log_open = true;
             }
             if self.session.can_undo() {
-                let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH));
+                let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(wide_button, theme::TOUCH));
                 let pressed = ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
                 if ui.add(undo).on_hover_text(tr!("table-undo-hint")).clicked() || (pressed && ui.is_enabled()) {
                     match self.session.undo() {

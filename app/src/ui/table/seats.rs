@@ -55,15 +55,20 @@ fn seat_panel(
             ui.vertical(|ui| {
                 let occupant = &row.occupants[seat.index()];
                 let colour = if row.showing == Some(seat) { theme::ACCENT } else { theme::INK };
-                ui.horizontal(|ui| {
-                    // The seat's number, which the keyboard uses to name another seat's card.
-                    ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
-                    ui.label(RichText::new(occupant.name()).strong().color(colour));
-                    if turn == Some(seat) {
-                        ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
-                    } else if next == Some(seat) {
-                        ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
-                    }
+                ui.scope(|ui| {
+                    // A row is as tall as a touch target by default; the name's row holds
+                    // nothing to touch, and a phone needs the height for the piles.
+                    ui.spacing_mut().interact_size.y = 0.0;
+                    ui.horizontal(|ui| {
+                        // The seat's number, which the keyboard uses to name another seat's card.
+                        ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
+                        ui.label(RichText::new(occupant.name()).strong().color(colour));
+                        if turn == Some(seat) {
+                            ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
+                        } else if next == Some(seat) {
+                            ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
+                        }
+                    });
                 });
                 if let Some(kind) = player_kind(occupant) {
                     ui.label(RichText::new(kind).small().color(theme::INK_DIM));
