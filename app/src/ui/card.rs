@@ -26,6 +26,12 @@ pub fn width_for(height: f32) -> f32 {
     height * 2.5 / 3.5
 }
 
+/// A card's height for its width (the inverse of `width_for`).
+#[must_use]
+pub fn height_for(width: f32) -> f32 {
+    width * 3.5 / 2.5
+}
+
 /// The colour a suit's symbol is drawn in.
 #[must_use]
 pub fn suit_colour(suit: Suit, four_colour: bool) -> Color32 {

@@ -78,7 +78,8 @@ fn seat_panel(
                 }
                 match &facts.slots {
                     Some(slots) => {
-                        clicked = slots_row(ui, occupant.name(), slots, &(row.clickable)(seat), &(row.picked)(seat), height * 0.8, look);
+                        let slot_height = slot_height(height, size.x, slots.len());
+                        clicked = slots_row(ui, occupant.name(), slots, &(row.clickable)(seat), &(row.picked)(seat), slot_height, look);
                     }
                     None => {
                         card::hidden_hand(ui, facts.cards, height);
@@ -121,9 +122,10 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f
     let natural = panel_width(height, slots);
     let width = if one_row >= PANEL_LEAST_WIDTH { natural.min(one_row) } else { natural.min(ui.available_width() - PANEL_FRAME) };
     let per_row = (((ui.available_width() + gap) / (width + PANEL_FRAME + gap)).floor() as usize).max(1);
-    // Kept per kind of panel (slots or a hand) and card size: another game starts afresh.
-    // One figure for every group of panels (a row along the top, a seat on each side).
-    let tallest = egui::Id::unique(("seat-panels-tallest", slots, height.round() as i32));
+    // Kept per kind of panel (slots or a hand), card size and panel width: another game, or a
+    // window resized (its first frames may be drawn at another size), starts afresh. One
+    // figure for every group of panels (a row along the top, a seat on each side).
+    let tallest = egui::Id::unique(("seat-panels-tallest", slots, height.round() as i32, width.round() as i32));
     let least = ui.ctx().data(|data| data.get_temp::<f32>(tallest)).unwrap_or(0.0);
     let mut drawn: f32 = 0.0;
     let shown: Vec<(Seat, &SeatFacts)> = facts
@@ -173,6 +175,18 @@ fn panel_width(height: f32, slots: bool) -> f32 {
     let slotted = 4.0 * (card::width_for(height * 0.8) + 4.0);
     (if slots { slotted } else { fanned }).max(PANEL_NAME_WIDTH)
 }
+
+/// A Youglouf slot's card height in a panel `width` wide: a share of the seats' cards, smaller
+/// on a phone so the four slots of a deal stay on one row (a second row made every panel
+/// taller and pushed the piles out of view); a penalty card's slot beyond them may wrap.
+fn slot_height(height: f32, width: f32, slots: usize) -> f32 {
+    let count = slots.clamp(1, 4) as f32;
+    let widest = (width - SLOT_GAP * count) / count;
+    (height * 0.8).min(card::height_for(widest)).max(1.0)
+}
+
+/// The room between two slots (`slots_row`), and a point to spare.
+const SLOT_GAP: f32 = 4.0 + 1.0;
 
 /// A panel's inside width for a name and its notes, when there is room.
 const PANEL_NAME_WIDTH: f32 = 120.0;
@@ -226,6 +240,22 @@ mod tests {
         assert_eq!(sides(Seat(0), 4), Some((Seat(1), Seat(3))));
         assert_eq!(sides(Seat(2), 3), Some((Seat(0), Seat(1))));
         assert_eq!(sides(Seat(1), 2), None);
+    }
+
+    /// On a phone a Youglouf seat's four slots fit its panel's width in one row (they wrapped
+    /// to a second row, and every panel grew); with room they keep their usual size.
+    #[test]
+    fn four_slots_fit_one_row_of_a_panel() {
+        let height = 84.0 * 0.45;
+        for width in [60.0, 72.0, 81.7, 100.0, 140.0] {
+            let slot = slot_height(height, width, 4);
+            let row = 4.0 * card::width_for(slot) + 3.0 * 4.0;
+            assert!(row <= width, "four slots {slot} high take {row} of {width}");
+            assert!(slot <= height * 0.8 + f32::EPSILON, "never larger than usual: {slot}");
+        }
+        let roomy = panel_width(height, true);
+        assert!((slot_height(height, roomy, 4) - height * 0.8).abs() < 1e-3, "the usual size where the panel has room for it");
+        assert!((slot_height(height, 81.7, 6) - slot_height(height, 81.7, 4)).abs() < 1e-3, "a penalty slot wraps, not shrinks");
     }
 
     /// Issue 19: seat panels of one size, which hands growing and shrinking, a note appearing
