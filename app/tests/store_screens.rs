@@ -246,7 +246,11 @@ fn an_unfinished_match_is_offered_and_resumes_where_it_stopped() {
     click(&mut harness, "Discard");
     harness.get_by_label("Discard this match for good?");
     click(&mut harness, "Cancel");
-    click(&mut harness, "Resume");
+    harness.get_by_label("Resume").scroll_to_me();
+    harness.run();
+    // The table opens with its bots playing on: step frames rather than wait for it to settle.
+    harness.get_by_label("Resume").click();
+    harness.run_steps(5);
     let Screen::Table(table) = harness.state().screen() else { panic!("the table opens") };
     let steps = table.host().expect("a local table").steps();
     assert!(steps.starts_with(&saved.steps), "every saved step is back (bots may already play on): {steps:?}");
