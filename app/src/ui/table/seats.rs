@@ -53,6 +53,9 @@ fn seat_panel(
             ui.set_min_size(size);
             ui.set_max_width(size.x);
             ui.vertical(|ui| {
+                // A panel's lines belong together: closer than the table's own spacing, which
+                // keeps a phone's seats and piles in view together.
+                ui.spacing_mut().item_spacing.y = 4.0;
                 let occupant = &row.occupants[seat.index()];
                 let colour = if row.showing == Some(seat) { theme::ACCENT } else { theme::INK };
                 ui.scope(|ui| {
