@@ -44,6 +44,13 @@ pub const LOG_WIDTH: f32 = 280.0;
 pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
 /// Smallest side of a touch target, in points.
 pub const TOUCH: f32 = 44.0;
+
+/// Lets the rows `ui` starts from now on be as tall as their words: a row is as tall as a touch
+/// target by default (`interact_size`), room a row with nothing to touch does not need and a
+/// phone needs for the table. Call it on a `Ui` of its own (a scope) that holds only words.
+pub fn rows_of_words(ui: &mut egui::Ui) {
+    ui.spacing_mut().interact_size.y = 0.0;
+}
 /// Outer margin of screens.
 pub const MARGIN: f32 = 16.0;
 /// Side of the application icon on the About screen.

@@ -153,8 +153,7 @@ impl TableScreen {
         if turn.is_none() && !table.narrow {
             return;
         }
-        // A row is as tall as a touch target by default; this one holds only words.
-        ui.spacing_mut().interact_size.y = 0.0;
+        theme::rows_of_words(ui);
         ui.horizontal_wrapped(|ui| {
             if table.narrow {
                 ui.label(RichText::new(names::game(view.kind())).strong());

@@ -228,7 +228,10 @@ impl TableScreen {
     /// Draws the table; returns what the player asked of the app.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
         self.now = ui.input(|input| input.time);
-        let mut request = self.top_bar(ui);
+        // A phone-sized window: decided once, so the top bar and the turn's line agree on where
+        // the game's name goes.
+        let narrow = ui.available_width() < theme::NARROW;
+        let mut request = self.top_bar(ui, narrow);
         if let Some(coaching) = self.session.coaching() {
             request = coach::banner(ui, &coaching, self.session.kind()).or(request);
         }
@@ -255,7 +258,6 @@ impl TableScreen {
         self.animate(viewer);
         let enabled = self.settings.animation.seconds() > 0.0;
         self.celebration.follow(self.session.phase() == Phase::Playing, view.result().is_some(), self.now, enabled);
-        let narrow = ui.available_width() < theme::NARROW;
         let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale() * room_scale(ui);
         let mut facts = self.game.facts(&view);
         if let Some(expected) = self.session.coaching().and_then(|coaching| coaching.expected) {
@@ -387,9 +389,8 @@ impl TableScreen {
     }
 
     /// Leave (with a confirmation during a match), the game's name, and step mode's button.
-    fn top_bar(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+    fn top_bar(&mut self, ui: &mut egui::Ui, narrow: bool) -> Option<TableRequest> {
         let mut request = None;
-        let narrow = ui.available_width() < theme::NARROW;
         // A phone keeps the bar to one row, for the table's sake: its buttons as narrow as their
         // words, and the game's name on the turn's line instead (`status`).
         let wide_button = if narrow { theme::TOUCH * 1.5 } else { theme::TOUCH * 2.0 };

@@ -5,7 +5,7 @@
 use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
 
-use super::games::youglouf::slots_row;
+use super::games::youglouf::{SLOT_SPACING, slots_row};
 use super::games::{SeatFacts, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
@@ -59,9 +59,7 @@ fn seat_panel(
                 let occupant = &row.occupants[seat.index()];
                 let colour = if row.showing == Some(seat) { theme::ACCENT } else { theme::INK };
                 ui.scope(|ui| {
-                    // A row is as tall as a touch target by default; the name's row holds
-                    // nothing to touch, and a phone needs the height for the piles.
-                    ui.spacing_mut().interact_size.y = 0.0;
+                    theme::rows_of_words(ui);
                     ui.horizontal(|ui| {
                         // The seat's number, which the keyboard uses to name another seat's card.
                         ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
@@ -175,7 +173,7 @@ pub fn outer_width(facts: &TableFacts, height: f32) -> f32 {
 /// room for a name.
 fn panel_width(height: f32, slots: bool) -> f32 {
     let fanned = card::width_for(height) * 2.0;
-    let slotted = 4.0 * (card::width_for(height * 0.8) + 4.0);
+    let slotted = 4.0 * (card::width_for(height * SLOT_SHARE) + SLOT_SPACING);
     (if slots { slotted } else { fanned }).max(PANEL_NAME_WIDTH)
 }
 
@@ -184,12 +182,13 @@ fn panel_width(height: f32, slots: bool) -> f32 {
 /// taller and pushed the piles out of view); a penalty card's slot beyond them may wrap.
 fn slot_height(height: f32, width: f32, slots: usize) -> f32 {
     let count = slots.clamp(1, 4) as f32;
-    let widest = (width - SLOT_GAP * count) / count;
-    (height * 0.8).min(card::height_for(widest)).max(1.0)
+    // A point to spare beside each slot's spacing: a row exactly full may wrap.
+    let widest = (width - (SLOT_SPACING + 1.0) * count) / count;
+    (height * SLOT_SHARE).min(card::height_for(widest)).max(1.0)
 }
 
-/// The room between two slots (`slots_row`), and a point to spare.
-const SLOT_GAP: f32 = 4.0 + 1.0;
+/// A Youglouf slot's card height, as a share of a seat's cards.
+const SLOT_SHARE: f32 = 0.8;
 
 /// A panel's inside width for a name and its notes, when there is room.
 const PANEL_NAME_WIDTH: f32 = 120.0;

@@ -261,6 +261,9 @@ pub fn on_click(view: &YougloufView, picks: &mut YougloufPicks, click: SlotClick
     }
 }
 
+/// The room between two slots of a row.
+pub const SLOT_SPACING: f32 = 4.0;
+
 /// Draws one seat's slots, each labelled with its owner and number; returns the slot clicked.
 pub fn slots_row(
     ui: &mut egui::Ui,
@@ -273,7 +276,7 @@ pub fn slots_row(
 ) -> Option<u8> {
     let mut clicked = None;
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 4.0;
+        ui.spacing_mut().item_spacing.x = SLOT_SPACING;
         for (index, slot) in slots.iter().enumerate() {
             let Ok(slot_number) = u8::try_from(index) else { continue };
             let can_click = clickable.contains(&slot_number);
