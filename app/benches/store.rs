@@ -15,6 +15,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use cardtable::session::host::Host;
+use cardtable::session::playout;
 use cardtable::session::seating::quick_seating;
 use cardtable::store::Store;
 use cardtable::store::document;
@@ -24,7 +25,7 @@ use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::saved::SavedMatch;
 use cardtable::ui::history::HistoryScreen;
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use cardtable_engine::{AnyOptions, GameKind, GameRng};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const MATCHES: usize = 10_000;
@@ -40,18 +41,8 @@ fn average_size(folder: &Path) -> f64 {
 }
 
 fn played(kind: GameKind, seed: u64) -> Host {
-    let mut host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 4, BotLevel::Random), seed).expect("table");
-    let mut rng = GameRng::from_seed(seed);
-    while host.phase() != Phase::MatchOver {
-        if host.phase() == Phase::RoundOver {
-            host.next_round().expect("deals");
-        } else {
-            let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-            let legal = host.legal_actions(seat);
-            host.act(seat, legal[rng.below(legal.len())]).expect("legal");
-        }
-    }
-    host
+    let host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 4, BotLevel::Random), seed).expect("table");
+    playout::random(host, &mut GameRng::from_seed(seed), usize::MAX).expect("legal")
 }
 
 /// A history of `count` real records (50 distinct matches of every game, each written under

@@ -3,10 +3,12 @@
 
 mod command;
 mod lan;
+mod table;
 
 use lan::LanState;
 
 pub use command::Command;
+pub use table::LiveTable;
 
 use cardtable_engine::scenario::Scenario;
 use cardtable_engine::{AnyOptions, GameKind};
@@ -33,7 +35,7 @@ use crate::ui::resume::{LibraryChoice, LibraryPanel};
 use crate::ui::setup::TableSetupForm;
 use crate::ui::start::StartChoice;
 use crate::ui::stats::{StatsRequest, StatsScreen};
-use crate::ui::table::{TableRequest, TableScreen};
+use crate::ui::table::{TableCommand, TableRequest};
 use crate::ui::{self, theme};
 
 /// The screen on display.
@@ -49,8 +51,8 @@ pub enum Screen {
     Settings,
     /// About Cardtable: version, licence, credits.
     About,
-    /// Playing.
-    Table(Box<TableScreen>),
+    /// Playing: the match the app holds, and its screen.
+    Table(Box<LiveTable>),
     /// The people who play here.
     Profiles(ProfilesScreen),
     /// Finished matches.
@@ -221,7 +223,7 @@ impl CardtableApp {
 
     /// Shows the table of `session` (its keeper already set).
     fn seat_at(&mut self, session: Box<dyn crate::session::Session>) {
-        let mut table = TableScreen::new(session, self.settings);
+        let mut table = LiveTable::new(session, self.settings);
         table.set_saved(self.saving());
         self.screen = Screen::Table(Box::new(table));
     }
@@ -241,7 +243,7 @@ impl CardtableApp {
     /// saved nor recorded: it does not follow from a seed.
     fn seat_unkept(&mut self, session: Box<dyn crate::session::Session>) {
         self.keeper = None;
-        let mut table = TableScreen::new(session, self.settings);
+        let mut table = LiveTable::new(session, self.settings);
         table.set_saved(false);
         self.screen = Screen::Table(Box::new(table));
     }
@@ -339,7 +341,7 @@ impl eframe::App for CardtableApp {
             // A hosted match is kept like a hot-seat one, from the authority's copy; each match
             // of the table (a rematch) gets a keeper of its own.
             if let Screen::Table(table) = &self.screen
-                && let Some(host) = table.session().host()
+                && let Some(host) = table.host()
                 && (self.lan.hosting.is_some() || self.keeper.is_some())
             {
                 if self.lan.hosting.is_some() && !self.keeper.as_ref().is_some_and(|keeper| keeper.keeps(host)) {
@@ -452,12 +454,13 @@ impl CardtableApp {
                 Screen::Lan(screen) => self.lan.context.as_mut().and_then(|lan| ui::lan::show(ui, screen, lan, &waker)).map(Command::Lan),
                 Screen::Table(table) => {
                     if self.menu.is_none() {
-                        table.show(ui).map(Command::Table)
+                        commands.extend(table.draw(ui).into_iter().map(Command::Table));
                     } else {
                         // The table stays behind the menu, but takes no input from it.
-                        ui.add_enabled_ui(false, |ui| table.show(ui));
-                        None
+                        let ignored = ui.add_enabled_ui(false, |ui| table.draw(ui)).inner;
+                        debug_assert!(ignored.is_empty(), "a disabled table asks for nothing");
                     }
+                    None
                 }
                 Screen::About => {
                     let back = title_bar(ui, tr!("about-title"));
@@ -469,7 +472,7 @@ impl CardtableApp {
         });
         if let Screen::Table(table) = &self.screen {
             if escape && self.menu.is_none() {
-                commands.push(Command::Table(TableRequest::Menu));
+                commands.push(Command::Table(TableCommand::App(TableRequest::Menu)));
             } else if let Some(menu) = &mut self.menu {
                 let kind = table.session().kind();
                 if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, &table.leave_question()) {

@@ -4,7 +4,7 @@
 use cardtable::app::{CardtableApp, Command, Screen};
 use cardtable::ui::menu::MenuChoice;
 use cardtable::ui::start::StartChoice;
-use cardtable::ui::table::TableRequest;
+use cardtable::ui::table::{TableCommand, TableRequest};
 use cardtable_engine::GameKind;
 use egui_kittest::Harness;
 
@@ -21,11 +21,11 @@ fn quick_play_the_menu_and_leaving_are_commands_applied_without_drawing() {
     let Screen::Table(table) = app.screen() else { panic!("quick play sits down at a table") };
     assert_eq!(table.session().kind(), GameKind::Dunno);
     assert!(!app.menu_open());
-    app.apply(Command::Table(TableRequest::Menu), &ctx);
+    app.apply(Command::Table(TableCommand::App(TableRequest::Menu)), &ctx);
     assert!(app.menu_open(), "the table's menu request opens the menu");
     app.apply(Command::Menu(MenuChoice::Resume), &ctx);
     assert!(!app.menu_open());
-    app.apply(Command::Table(TableRequest::Menu), &ctx);
+    app.apply(Command::Table(TableCommand::App(TableRequest::Menu)), &ctx);
     app.apply(Command::Menu(MenuChoice::Leave), &ctx);
     assert!(matches!(app.screen(), Screen::Start), "leaving goes back to the start screen");
     assert!(!app.menu_open(), "and closes the menu");

@@ -2,11 +2,12 @@
 //! hand-off to the person who snaps and back; "One!" is declared for a person named on the
 //! button, without showing anybody's cards.
 
+use cardtable::app::LiveTable;
 use cardtable::session::host::Host;
 use cardtable::session::local::LocalTable;
+use cardtable::session::playout::Playout;
 use cardtable::session::seating::Occupant;
 use cardtable::settings::{BotPace, Settings};
-use cardtable::ui::table::TableScreen;
 use cardtable_engine::games::fool108::Fool108Options;
 use cardtable_engine::games::youglouf::YougloufOptions;
 use cardtable_engine::scenario::deck_from_hands;
@@ -22,26 +23,32 @@ fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).expect("test cards")
 }
 
+/// Sets the table up by a move, through the authority's checks.
 fn act(host: &mut Host, seat: u8, action: &str) {
     let action = AnyAction::parse(host.kind(), action).expect("notation");
-    host.act(Seat(seat), action).unwrap_or_else(|error| panic!("{action}: {error}"));
+    let mut playout = Playout::new(host.clone());
+    playout.act(Seat(seat), action).unwrap_or_else(|error| panic!("{action}: {error}"));
+    *host = playout.into_host();
 }
 
-/// The table screen alone, driven like the window drives it.
-fn harness(host: Host) -> Harness<'static, TableScreen> {
+/// The table alone, driven like the window drives it: its commands applied after each frame.
+fn harness(host: Host) -> Harness<'static, LiveTable> {
     let settings = Settings::default();
-    let table = TableScreen::new(Box::new(LocalTable::resume(host, BotPace::Normal)), settings);
+    let table = LiveTable::new(Box::new(LocalTable::resume(host, BotPace::Normal)), settings);
     Harness::builder().with_size([1100.0, 900.0]).with_max_steps(50).with_context_setup(cardtable::ui::theme::install).build_ui_state(
-        |ui, table: &mut TableScreen| {
+        |ui, table: &mut LiveTable| {
             let now = ui.input(|input| input.time);
             table.logic(now);
-            table.show(ui);
+            for command in table.draw(ui) {
+                // What is the app's to do (leave, the menu) has no app to go to here.
+                let _app_request = table.apply(command);
+            }
         },
         table,
     )
 }
 
-fn events(harness: &Harness<'_, TableScreen>) -> Vec<AnyEvent> {
+fn events(harness: &Harness<'_, LiveTable>) -> Vec<AnyEvent> {
     harness.state().host().expect("local").history().iter().map(|addressed| addressed.event.clone()).collect()
 }
 

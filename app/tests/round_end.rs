@@ -6,6 +6,7 @@
 mod store_support;
 
 use cardtable::session::host::Host;
+use cardtable::session::playout::Playout;
 use cardtable::ui::table::results::{round_winners, standings};
 use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
 use egui_kittest::kittest::Queryable;
@@ -15,14 +16,12 @@ const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]]
 
 /// A match of `kind` played by random legal moves to the end of its first round.
 fn first_round_over(kind: GameKind, seed: u64) -> Host {
-    let mut host = Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table");
+    let mut playout = Playout::new(Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table"));
     let mut rng = GameRng::from_seed(seed);
-    while host.phase() == Phase::Playing {
-        let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-        let legal = host.legal_actions(seat);
-        host.act(seat, legal[rng.below(legal.len())]).expect("legal");
+    while playout.host().phase() == Phase::Playing {
+        playout.random_step(&mut rng).expect("legal");
     }
-    host
+    playout.into_host()
 }
 
 #[test]

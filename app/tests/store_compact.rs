@@ -9,6 +9,7 @@ use std::path::Path;
 
 use cardtable::session::bots;
 use cardtable::session::host::Host;
+use cardtable::session::playout::Playout;
 use cardtable::session::seating::quick_seating;
 use cardtable::store::document::{self, Damage, Decoded};
 use cardtable::store::history::record_path;
@@ -16,7 +17,7 @@ use cardtable::store::record::compact::format1_bytes;
 use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::{Notice, ReadOnlyReason, Store};
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Viewer};
+use cardtable_engine::{AnyAction, AnyOptions, GameKind, GameRng, Viewer};
 use store_support::{at, finished};
 
 /// The most a typical match may take on disk (the goal).
@@ -24,20 +25,14 @@ const TYPICAL_MAX_BYTES: usize = 8 * 1024;
 
 /// A typical match: four seats of quick (normal) bots, played to the end.
 fn typical(kind: GameKind, seed: u64) -> Host {
-    let mut host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 4, BotLevel::Normal), seed).expect("table");
+    let host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 4, BotLevel::Normal), seed).expect("table");
+    let mut playout = Playout::new(host);
     let mut rng = GameRng::from_seed(seed);
-    while host.phase() != Phase::MatchOver {
-        if host.phase() == Phase::RoundOver {
-            host.next_round().expect("deals");
-            continue;
-        }
-        let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-        let legal = host.legal_actions(seat);
-        let action = bots::decide(BotLevel::Normal, seat, &host.view(Viewer::Seat(seat)), &legal, &mut rng)
-            .unwrap_or_else(|| legal[rng.below(legal.len())]);
-        host.act(seat, action).expect("legal");
-    }
-    host
+    let normal = |host: &Host, seat, legal: &[AnyAction], rng: &mut GameRng| {
+        bots::decide(BotLevel::Normal, seat, &host.view(Viewer::Seat(seat)), legal, rng).unwrap_or_else(|| legal[rng.below(legal.len())])
+    };
+    while playout.step(|host, seat, legal| normal(host, seat, legal, &mut rng)).expect("legal") {}
+    playout.into_host()
 }
 
 /// The record of a typical match of `kind` from `seed`.

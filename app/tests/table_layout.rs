@@ -9,6 +9,7 @@ mod store_support;
 
 use cardtable::app::CardtableApp;
 use cardtable::session::host::Host;
+use cardtable::session::playout::Playout;
 use cardtable::session::seating::quick_seating;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyAction, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
@@ -33,19 +34,14 @@ fn hand(view: &AnyView) -> Vec<Card> {
 
 /// One move of a match, or the next deal once a round is over; false once the match is over.
 /// Ana (seat 0) draws whenever a draw is offered, everyone else plays at random.
-fn step(host: &mut Host, rng: &mut GameRng) -> bool {
-    match host.phase() {
-        Phase::MatchOver => return false,
-        Phase::RoundOver => host.next_round().expect("deals"),
-        Phase::Playing => {
-            let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-            let legal = host.legal_actions(seat);
+fn step(playout: &mut Playout, rng: &mut GameRng) -> bool {
+    playout
+        .step(|_, seat, legal| {
             let draws: Vec<AnyAction> = legal.iter().copied().filter(|action| action.to_string().starts_with("draw")).collect();
-            let pool = if seat == Seat(0) && !draws.is_empty() { &draws } else { &legal };
-            host.act(seat, pool[rng.below(pool.len())]).expect("legal");
-        }
-    }
-    true
+            let pool = if seat == Seat(0) && !draws.is_empty() { &draws } else { legal };
+            pool[rng.below(pool.len())]
+        })
+        .expect("legal")
 }
 
 /// Whether Ana alone is to act in a round being played.
@@ -56,11 +52,12 @@ fn anas_turn(host: &Host) -> bool {
 /// A match of `kind` played until Ana (seat 0) is to play with the largest hand this seed
 /// reaches, up to `target` cards.
 fn big_hand(kind: GameKind, seed: u64, target: usize) -> Host {
-    let mut host = Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table");
+    let mut playout = Playout::new(Host::new(AnyOptions::defaults(kind), seats(), seed).expect("table"));
     let mut rng = GameRng::from_seed(seed);
     let mut best: Option<(usize, Host)> = None;
     for _ in 0..5_000 {
-        if anas_turn(&host) {
+        let host = playout.host();
+        if anas_turn(host) {
             let size = hand(&host.view(Viewer::Seat(Seat(0)))).len();
             if best.as_ref().is_none_or(|(most, _)| size > *most) {
                 best = Some((size, host.clone()));
@@ -69,7 +66,7 @@ fn big_hand(kind: GameKind, seed: u64, target: usize) -> Host {
                 break;
             }
         }
-        if !step(&mut host, &mut rng) {
+        if !step(&mut playout, &mut rng) {
             break;
         }
     }
@@ -174,21 +171,20 @@ fn assert_clear_of_the_log(harness: &Harness<'_, CardtableApp>, kind: GameKind, 
 /// the window, clear of the log.
 #[test]
 fn youglouf_slots_and_actions_lie_inside_the_window() {
-    let mut host = Host::new(AnyOptions::defaults(GameKind::Youglouf), seats(), 5).expect("table");
+    let mut playout = Playout::new(Host::new(AnyOptions::defaults(GameKind::Youglouf), seats(), 5).expect("table"));
     let mut rng = GameRng::from_seed(5);
     // Everyone looks, then turns go round until the person's comes.
     for _ in 0..400 {
+        let host = playout.host();
         match host.phase() {
             Phase::Playing if host.waiting_for() == SeatSet::only(Seat(0)) && host.history().len() > 12 => break,
-            Phase::Playing => {
-                let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-                let legal = host.legal_actions(seat);
-                host.act(seat, legal[rng.below(legal.len())]).expect("legal");
-            }
-            Phase::RoundOver => host.next_round().expect("deals"),
             Phase::MatchOver => panic!("the match ended before the person's turn came"),
+            Phase::Playing | Phase::RoundOver => {
+                playout.random_step(&mut rng).expect("legal");
+            }
         }
     }
+    let host = playout.into_host();
     assert_eq!(host.waiting_for(), SeatSet::only(Seat(0)), "the person's turn");
     for size in SIZES {
         let (_dir, harness) = resumed(&host, size);
@@ -218,15 +214,16 @@ fn youglouf_slots_and_actions_lie_inside_the_window() {
 #[test]
 fn the_turns_line_and_the_games_hint_are_in_view_above_the_hand() {
     for &kind in GameKind::ALL {
-        let mut host = Host::new(AnyOptions::defaults(kind), seats(), 11).expect("table");
+        let mut playout = Playout::new(Host::new(AnyOptions::defaults(kind), seats(), 11).expect("table"));
         let mut rng = GameRng::from_seed(11);
         let wanted = |host: &Host| match host.view(Viewer::Seat(Seat(0))) {
             AnyView::CrazyEights(view) => view.must_play,
             _ => host.history().len() > 12,
         };
-        while !(anas_turn(&host) && wanted(&host)) {
-            assert!(step(&mut host, &mut rng), "{kind:?}: the match ended before the position came");
+        while !(anas_turn(playout.host()) && wanted(playout.host())) {
+            assert!(step(&mut playout, &mut rng), "{kind:?}: the match ended before the position came");
         }
+        let host = playout.host().clone();
         let own_cards: Vec<String> = match host.view(Viewer::Seat(Seat(0))) {
             AnyView::Youglouf(_) => (1..=4).map(|slot| format!("Ana, slot {slot}")).collect(),
             view => hand(&view).iter().map(|card| card.pretty()).collect(),

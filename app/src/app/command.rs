@@ -9,14 +9,14 @@ use crate::ui::menu::MenuChoice;
 use crate::ui::resume::LibraryChoice;
 use crate::ui::setup::SetupChoice;
 use crate::ui::start::StartChoice;
-use crate::ui::table::TableRequest;
+use crate::ui::table::{TableCommand, TableRequest};
 
-use super::{CardtableApp, Screen};
+use super::{CardtableApp, LiveTable, Screen};
 use crate::net::table::HostCommand;
-use crate::ui::table::TableScreen;
 
 /// One thing a screen asks of the app.
 #[derive(Debug)]
+#[must_use]
 pub enum Command {
     /// Back to the start screen (leaving any networked table).
     Back,
@@ -26,8 +26,9 @@ pub enum Command {
     Start(StartChoice),
     /// A choice on the New table form.
     Setup(SetupChoice),
-    /// A request from the table.
-    Table(TableRequest),
+    /// What the player asked of the table: a move for its match, or the app's part (leave,
+    /// play again, the menu).
+    Table(TableCommand),
     /// A choice in the menu over the table.
     Menu(MenuChoice),
     /// The settings changed: apply them.
@@ -44,7 +45,19 @@ impl CardtableApp {
     /// Applies `command`; `ctx` wakes the window when the network has something for it.
     pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
         match command {
-            Command::Back | Command::Setup(SetupChoice::Back) | Command::Table(TableRequest::Leave) | Command::Lan(LanOutcome::Back) => {
+            Command::Table(TableCommand::App(request)) => self.table_request(request),
+            Command::Table(command) => {
+                let request = match &mut self.screen {
+                    Screen::Table(table) => table.apply(command),
+                    _ => None,
+                };
+                if let Some(request) = request {
+                    self.table_request(request);
+                }
+                // The move shows on the next frame.
+                ctx.request_repaint();
+            }
+            Command::Back | Command::Setup(SetupChoice::Back) | Command::Lan(LanOutcome::Back) => {
                 self.leave_lan();
                 self.screen = Screen::Start;
             }
@@ -63,13 +76,6 @@ impl CardtableApp {
                     self.host_lan(&form, std::sync::Arc::new(move || ctx.request_repaint()));
                 }
             }
-            Command::Table(TableRequest::Menu) => {
-                if matches!(self.screen, Screen::Table(_)) && self.menu.is_none() {
-                    self.menu = Some(crate::ui::menu::MenuState::default());
-                }
-            }
-            Command::Table(TableRequest::PlayAgain) => self.play_again(),
-            Command::Table(TableRequest::QuickPlay(kind)) => self.start_choice(StartChoice::QuickPlay(kind)),
             Command::Menu(choice) => self.menu_choice(choice),
             Command::SettingsChanged => self.settings_changed(),
             Command::Library(choice) => self.library_choice(choice),
@@ -79,11 +85,28 @@ impl CardtableApp {
                 self.lan.recorded = 0;
                 self.keeper = None;
                 self.lan.hosting = hosting;
-                let mut table = TableScreen::new(session, self.settings);
+                let mut table = LiveTable::new(session, self.settings);
                 // The host's device keeps its hosted match, saved after every move.
                 table.set_saved(self.lan.hosting.is_some() && self.store.as_ref().is_some_and(|store| store.read_only().is_none()));
                 self.screen = Screen::Table(Box::new(table));
             }
+        }
+    }
+
+    /// Does what the table asked of the app.
+    fn table_request(&mut self, request: TableRequest) {
+        match request {
+            TableRequest::Leave => {
+                self.leave_lan();
+                self.screen = Screen::Start;
+            }
+            TableRequest::Menu => {
+                if matches!(self.screen, Screen::Table(_)) && self.menu.is_none() {
+                    self.menu = Some(crate::ui::menu::MenuState::default());
+                }
+            }
+            TableRequest::PlayAgain => self.play_again(),
+            TableRequest::QuickPlay(kind) => self.start_choice(StartChoice::QuickPlay(kind)),
         }
     }
 

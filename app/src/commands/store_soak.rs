@@ -8,9 +8,10 @@ use std::path::Path;
 
 use anyhow::Context;
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use cardtable_engine::{AnyOptions, GameKind, GameRng};
 
 use crate::session::host::Host;
+use crate::session::playout::Playout;
 use crate::session::seating::quick_seating;
 use crate::store::keeper::{MatchKeeper, SaveStatus};
 use crate::store::profiles::Avatar;
@@ -39,7 +40,7 @@ pub fn run(data_dir: Option<&Path>, seed: u64) -> anyhow::Result<()> {
             store.edit_profiles(|book| book.set_avatar(id, Avatar::Colour(colour)))?.1.wait()?;
         }
         // An unfinished match left by the last kill is resumed, as the window offers to.
-        let (mut host, mut keeper) = match store.unfinished().first().cloned() {
+        let (host, mut keeper) = match store.unfinished().first().cloned() {
             Some(saved) => {
                 (saved.resume().with_context(|| format!("the save of {} does not resume", saved.id))?, MatchKeeper::resumed(&saved))
             }
@@ -50,16 +51,10 @@ pub fn run(data_dir: Option<&Path>, seed: u64) -> anyhow::Result<()> {
                 (host, keeper)
             }
         };
-        while host.phase() != Phase::MatchOver {
-            match host.phase() {
-                Phase::RoundOver => host.next_round()?,
-                _ => {
-                    let seat = host.waiting_for().first().or_else(|| host.to_act().first()).context("nobody to act")?;
-                    let legal = host.legal_actions(seat);
-                    host.act(seat, legal[rng.below(legal.len())])?;
-                }
-            }
-            keeper.sync(&host, &mut store, jiff::Timestamp::now());
+        // Every move through the authority's checks, as at a table.
+        let mut playout = Playout::new(host);
+        while playout.random_step(&mut rng)? {
+            keeper.sync(playout.host(), &mut store, jiff::Timestamp::now());
         }
         match keeper.wait().clone() {
             SaveStatus::Recorded => writeln!(out, "recorded {}", keeper.id())?,

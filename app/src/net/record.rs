@@ -50,7 +50,7 @@ pub fn network_record(status: &LinkStatus, profiles: &ProfileBook, leaving: bool
 #[cfg(test)]
 mod tests {
     use cardtable_engine::bots::BotLevel;
-    use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Seat};
+    use cardtable_engine::{AnyOptions, GameKind, GameRng, Seat};
 
     use super::*;
     use crate::net::fair::SeedDraw;
@@ -76,17 +76,8 @@ mod tests {
             Occupant::Human { name: "Bo".into() },
             Occupant::Bot { name: "Cy".into(), level: BotLevel::Easy },
         ];
-        let mut host = Host::new(options.clone(), occupants.clone(), 5).expect("a table");
-        let mut rng = GameRng::from_seed(5);
-        while host.phase() != Phase::MatchOver {
-            if host.phase() == Phase::RoundOver {
-                host.next_round().expect("deals");
-                continue;
-            }
-            let acting = host.waiting_for().first().expect("someone acts");
-            let legal = host.legal_actions(acting);
-            host.act(acting, legal[rng.below(legal.len())]).expect("legal");
-        }
+        let host = Host::new(options.clone(), occupants.clone(), 5).expect("a table");
+        let host = crate::session::playout::random(host, &mut GameRng::from_seed(5), usize::MAX).expect("legal");
         let start = ReplayStart { options: &options, seats: &occupants, seed: 5 };
         let rounds = replay::round_results(&start, host.steps()).expect("replays");
         let seats = vec![seat("Ana", Holder::HostDevice), seat("Bo", Holder::Guest), seat("Cy", Holder::Bot(BotLevel::Easy))];

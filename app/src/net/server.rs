@@ -1,7 +1,8 @@
 //! The QUIC host: an endpoint with the device certificate and transport limits (see
 //! [`super::tls`]), the [`super::connection`] tasks that let guests in and read them, and one
-//! task that owns the [`TableCore`] and carries out its effects. Bots decide on blocking worker
-//! threads, paced so people can follow them.
+//! task that owns the [`TableCore`] and carries out its effects. The match's runner moves the
+//! bots (a searching bot on its own worker thread, which wakes the task), paced so people can
+//! follow them.
 //!
 //! Every queue is bounded: guests' messages wait in [`INBOX`] (a full inbox makes readers
 //! wait), frames for a guest in its line (a guest that lets too much pile up is dropped), the
@@ -24,8 +25,8 @@ use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
 use super::tls::{Liveness, TlsError, server_config};
 use crate::session::authority::Pacing;
-use crate::session::bots::PendingDecision;
 use crate::session::host::Host;
+use crate::session::runner::Wake;
 
 /// The UDP port a host listens on when it is free (else any free port; the host's screen shows
 /// which).
@@ -326,10 +327,14 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
     };
     let mut ticker = tokio::time::interval(settings.tick);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut thinking: Option<PendingDecision> = None;
     let mut published = None;
     let mut device_gone = false;
     core.set_pacing(settings.bot_pace);
+    core.set_wake(Wake::new(move || {
+        if let Some(inbox) = inbox.upgrade() {
+            let _ = inbox.try_send(Inbound::BotReady);
+        }
+    }));
     // The host's own device sees the lobby from the start.
     let mut effects = core.command(HostCommand::BackToLobby);
     effects.extend(core.flush());
@@ -377,29 +382,15 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             },
         };
         router.carry_out(effects, &mut core);
-        // A worker's answer (its wake-up may have been lost to a full inbox: the ticker comes).
-        let effects = collect_decision(&mut thinking, &mut core);
-        router.carry_out(effects, &mut core);
-        // Bots answer "One!" and snaps a moment after each move, as people would; one answer
-        // per call, so each frame is made in the state it shows.
-        for _ in 0..crate::net::table::MOST_OPTIONAL_ANSWERS {
-            let answers = core.bot_optional(Instant::now());
-            if answers.is_empty() {
+        // The match's runner moves the bots on: a worker's answer (its wake-up may have been
+        // lost to a full inbox: the clock comes), "One!" and snaps a moment after each move, a
+        // new decision once one is due.
+        for _ in 0..crate::net::table::MOST_MOVES_AT_ONCE {
+            let (moved, effects) = core.advance(Instant::now());
+            router.carry_out(effects, &mut core);
+            if !moved {
                 break;
             }
-            router.carry_out(answers, &mut core);
-        }
-        if thinking.is_none()
-            && let Some(turn) = core.bot_turn(Instant::now())
-        {
-            let inbox = inbox.clone();
-            thinking = Some(PendingDecision::start(Box::new(turn), move || {
-                if let Some(inbox) = inbox.upgrade() {
-                    let _ = inbox.try_send(Inbound::BotReady);
-                }
-            }));
-            let effects = collect_decision(&mut thinking, &mut core);
-            router.carry_out(effects, &mut core);
         }
         stats.set_participants(core.participants());
         let mark = core.host().map(|host| (host.seed(), host.steps().len()));
@@ -416,21 +407,6 @@ async fn sleep_until(wake: Option<Instant>) {
         Some(at) => tokio::time::sleep_until(at.into()).await,
         None => std::future::pending().await,
     }
-}
-
-/// Hands a bot's decision to the core once it is made.
-fn collect_decision(thinking: &mut Option<PendingDecision>, core: &mut TableCore) -> Vec<Effect> {
-    let Some(pending) = thinking else { return Vec::new() };
-    let answer = match pending.poll() {
-        Ok(None) => return Vec::new(),
-        Ok(Some(answer)) => answer,
-        Err(_) => {
-            tracing::error!(seat = pending.turn.seat.0, "a bot's worker ended without answering");
-            None
-        }
-    };
-    let Some(pending) = thinking.take() else { return Vec::new() };
-    core.bot_acted(&pending.turn, answer, Instant::now())
 }
 
 /// Carries the core's effects to the connections and the host's own device.

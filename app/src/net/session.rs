@@ -13,6 +13,7 @@ use super::table::HostCommand;
 use crate::session::authority::Pacing;
 use crate::session::host::Host;
 use crate::session::seating::Occupant;
+use crate::session::snap_clock::SnapClock;
 use crate::session::{Session, SessionError};
 use crate::settings::BotPace;
 use cardtable_engine::{
@@ -80,8 +81,9 @@ pub struct NetSession {
     line: Line,
     table: RemoteTable,
     occupants: Vec<Occupant>,
-    /// The open snap window as this device saw it open: its name and when.
-    snap_window: Option<(u32, f64)>,
+    /// When the open snap window opened, as this device saw it (the one snap clock, on the
+    /// views it was sent).
+    snap: SnapClock,
     now: f64,
     status: SharedStatus,
     /// How the host's bots are paced (the host's device's setting).
@@ -99,7 +101,7 @@ impl NetSession {
             line,
             table: RemoteTable::default(),
             occupants: Vec::new(),
-            snap_window: None,
+            snap: SnapClock::default(),
             now: 0.0,
             status: SharedStatus::default(),
             pace: BotPace::default(),
@@ -170,11 +172,7 @@ impl NetSession {
     /// Notes a snap window that has just opened (or closed), as this device's view shows it.
     fn track_snap_window(&mut self) {
         let open = self.any_latest().and_then(|latest| latest.view.snap_window());
-        self.snap_window = match (open, self.snap_window) {
-            (Some(window), Some((known, since))) if known == window => Some((window, since)),
-            (Some(window), _) => Some((window, self.now)),
-            (None, _) => None,
-        };
+        self.snap.observe(open, self.now);
     }
 }
 
@@ -289,9 +287,7 @@ impl Session for NetSession {
     }
 
     fn grace_left(&self, now: f64) -> Option<f64> {
-        let (_, since) = self.snap_window?;
-        let left = since + f64::from(self.options()?.snap_grace_ms()) / 1_000.0 - now;
-        (left > 0.0).then_some(left)
+        self.snap.grace_left(self.options()?.snap_grace_ms(), now)
     }
 
     fn rematch(&self) -> Option<(AnyOptions, Vec<Occupant>)> {

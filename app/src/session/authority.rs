@@ -1,10 +1,11 @@
-//! The one authority over a match, in every mode. A hot-seat table and a networked table both
-//! run their match through an [`Authority`]: it owns the [`Host`] (the true state), numbers the
-//! states, checks every action in one fixed order, times the rules that have a clock (a
-//! Youglouf snap window's grace, RULES.md §5 ruling), and schedules the bots (their pace, step
-//! mode, and their optional answers, "One!" and snaps). What differs between the modes stays
-//! outside: who may speak for a seat (the networked table's lobby and people) and how the new
-//! state reaches the players (drawn here, or sent).
+//! The checks and clocks of a match, in every mode. A hot-seat table and a networked table both
+//! run their match through a [`MatchRunner`](super::runner::MatchRunner), whose [`Authority`]
+//! owns the [`Host`] (the true state), numbers the states, checks every action in one fixed
+//! order (bots' optional answers too), times the rules that have a clock (a Youglouf snap
+//! window's grace, RULES.md §5 ruling, on the one [`SnapClock`]), and says when the bots are
+//! due (their pace, step mode, and their optional answers, "One!" and snaps). What differs
+//! between the modes stays outside: who may speak for a seat (the networked table's lobby and
+//! people) and how the new state reaches the players (drawn here, or sent).
 //!
 //! Time is seconds on a monotonic clock that the owner chooses (the window's input time, or
 //! the table task's `Instant`s since the table opened); the authority never reads a clock.
@@ -15,6 +16,7 @@ use cardtable_engine::{ActionError, AnyAction, AnyGame, GameRng, Phase, Seat, Vi
 pub use super::bots::BotTurn;
 use super::bots::{MOST_OPTIONAL_ANSWERS, first_optional_answer};
 use super::host::Host;
+use super::snap_clock::SnapClock;
 use crate::settings::BotPace;
 
 /// Why the authority refused an action; nothing changed.
@@ -75,7 +77,7 @@ pub enum BotPlan {
     Decide(Box<BotTurn>),
 }
 
-/// The authority over one match.
+/// The checks every action of one match passes, and its clocks.
 #[derive(Debug, Clone)]
 pub struct Authority {
     host: Host,
@@ -84,8 +86,8 @@ pub struct Authority {
     pacing: Pacing,
     /// When the last move was made, so the next bot move waits its pause.
     last_move_at: f64,
-    /// The open snap window: its name (see `AnyGame::snap_window`) and when it opened.
-    snap: Option<(u32, f64)>,
+    /// When the open snap window opened.
+    snap: SnapClock,
     /// Bots' optional decisions draw from this (a bot's slips are random).
     optional_rng: GameRng,
     /// When bots answer their optional decisions after the last move: people get the same
@@ -108,7 +110,7 @@ impl Authority {
             seq: 0,
             pacing,
             last_move_at: f64::NEG_INFINITY,
-            snap: None,
+            snap: SnapClock::default(),
             optional_rng: GameRng::from_seed(seed ^ 0x0971_0A41),
             optional_due: None,
             step_requested: false,
@@ -122,6 +124,12 @@ impl Authority {
     #[must_use]
     pub fn host(&self) -> &Host {
         &self.host
+    }
+
+    /// The match's true state, to keep (a test's or a soak's table built by moves).
+    #[must_use]
+    pub fn into_host(self) -> Host {
+        self.host
     }
 
     /// The engine state.
@@ -153,6 +161,14 @@ impl Authority {
     /// # Errors
     /// The first check that fails; nothing changes.
     pub fn act(&mut self, seat: Seat, action: AnyAction, now: f64) -> Result<(), Refused> {
+        self.check_and_apply(seat, action, now)?;
+        self.moved(now);
+        Ok(())
+    }
+
+    /// The checks every action passes, a person's, a bot's or a bot's optional answer, in
+    /// order; then the Host applies it. Nothing changes when one fails.
+    fn check_and_apply(&mut self, seat: Seat, action: AnyAction, now: f64) -> Result<(), Refused> {
         if !self.host.to_act().contains(seat) {
             return Err(Refused::NotYourTurn);
         }
@@ -162,7 +178,6 @@ impl Authority {
             return Err(Refused::SnapGrace { left_ms: if left_ms >= 1.0 { left_ms as u64 } else { 1 } });
         }
         self.host.act(seat, action)?;
-        self.moved(now);
         Ok(())
     }
 
@@ -180,9 +195,7 @@ impl Authority {
     /// may now.
     #[must_use]
     pub fn grace_left(&self, now: f64) -> Option<f64> {
-        let (_, since) = self.snap?;
-        let left = since + f64::from(self.host.game().snap_grace_ms()) / 1_000.0 - now;
-        (left > 0.0).then_some(left)
+        self.snap.grace_left(self.host.game().snap_grace_ms(), now)
     }
 
     /// Records a move just made: the state number, pacing, the snap window, when bots answer
@@ -196,11 +209,7 @@ impl Authority {
 
     /// Notes a snap window that has just opened (or closed), from the engine's own account.
     fn track_snap_window(&mut self, now: f64) {
-        self.snap = match (self.host.game().snap_window(), self.snap) {
-            (None, _) => None,
-            (Some(window), Some((known, since))) if window == known => Some((known, since)),
-            (Some(window), _) => Some((window, now)),
-        };
+        self.snap.observe(self.host.game().snap_window(), now);
     }
 
     /// When bots answer their optional decisions, if they are due to.
@@ -223,7 +232,7 @@ impl Authority {
             self.optional_due = None;
             return None;
         };
-        if let Err(error) = self.host.act(seat, action) {
+        if let Err(error) = self.check_and_apply(seat, action, now) {
             tracing::error!(%error, seat = seat.0, "a bot's optional move was refused");
             self.optional_due = None;
             return None;
@@ -316,8 +325,12 @@ impl Authority {
     #[must_use]
     pub fn wake_at(&self, now: f64, level_of: impl Fn(Seat) -> Option<BotLevel>) -> Option<f64> {
         let grace = self.grace_left(now).map(|left| now + left);
+        // As `bot_plan` sees it: a bot due during a snap window's grace waits for its end (else
+        // the owner would be woken again and again until then).
         let bot = match self.pacing.pause {
-            Some(pause) if self.thinking != Some(self.seq) && self.bot_due(level_of).is_some() => Some(self.last_move_at + pause),
+            Some(pause) if self.thinking != Some(self.seq) && self.bot_due(level_of).is_some() => {
+                Some(grace.map_or(self.last_move_at + pause, |end| end.max(self.last_move_at + pause)))
+            }
             _ => None,
         };
         [grace, bot, self.optional_due].into_iter().flatten().reduce(f64::min)

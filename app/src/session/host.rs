@@ -1,5 +1,7 @@
-//! The Host: validates and applies actions, keeps the event history with its audiences, and
-//! answers each viewer with what it may see.
+//! The Host: the true state of one match and its record. It applies actions the engine allows,
+//! keeps the event history with its audiences and the steps to replay, and answers each viewer
+//! with what it may see. Only the session layer applies actions, through the
+//! [`Authority`](super::authority::Authority)'s checks.
 
 use cardtable_engine::{
     ActionError, Addressed, AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, Card, GameKind, GameRng, Phase, Seat, SeatSet, SetupError,
@@ -19,7 +21,7 @@ pub enum Step {
     NextRound,
 }
 
-/// The authority over one match.
+/// The true state of one match, its events and its steps.
 #[derive(Debug, Clone)]
 pub struct Host {
     game: AnyGame,
@@ -132,11 +134,12 @@ impl Host {
         &self.steps
     }
 
-    /// Applies `seat`'s action.
+    /// Applies `seat`'s action, if the engine allows it. Only the session layer calls it, after
+    /// the authority's checks (or to replay recorded steps).
     ///
     /// # Errors
     /// The action is not `seat`'s to take now; nothing changes.
-    pub fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), ActionError> {
+    pub(super) fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), ActionError> {
         let events = self.game.apply(seat, action)?;
         tracing::debug!(seat = seat.0, %action, "applied");
         self.history.extend(events);
@@ -144,11 +147,11 @@ impl Host {
         Ok(())
     }
 
-    /// Deals the next round.
+    /// Deals the next round (the session layer's, as every change to the match).
     ///
     /// # Errors
     /// No round is over, or the match is decided.
-    pub fn next_round(&mut self) -> Result<(), ActionError> {
+    pub(super) fn next_round(&mut self) -> Result<(), ActionError> {
         let events = self.game.start_next_round(None)?;
         self.history.extend(events);
         self.steps.push(Step::NextRound);

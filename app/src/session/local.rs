@@ -1,14 +1,15 @@
-//! A match played on this device: every seat is here, people's and bots'. The match runs
-//! through the same [`Authority`] as a networked table (the same checks, the same snap grace,
-//! the same bot scheduler); this session only adds the bots' worker and the window's clock.
+//! A match played on this device: every seat is here, people's and bots'. A thin line into the
+//! same [`MatchRunner`] as a networked table (the same checks, the same snap grace, the same
+//! bots and their worker); this session only says which seats are people's and keeps the
+//! window's clock.
 
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, SetupError, Viewer};
 
-use super::authority::{Authority, BotPlan, Pacing};
-use super::bots::PendingDecision;
+use super::authority::Pacing;
 use super::host::{Host, Step};
 use super::replay::{self, MatchStart};
+use super::runner::{Advanced, MOST_MOVES_AT_ONCE, MatchRunner};
 use super::seating::Occupant;
 use super::{Session, SessionError};
 use crate::settings::BotPace;
@@ -16,11 +17,9 @@ use crate::settings::BotPace;
 /// The hot-seat session: everything runs here.
 #[derive(Debug)]
 pub struct LocalTable {
-    authority: Authority,
+    runner: MatchRunner,
     /// The last `now` seen by [`Session::poll`].
     now: f64,
-    /// A bot's decision being made.
-    thinking: Option<PendingDecision>,
     /// Each seat's bot level (`None`: a person); hot-seat seats never change hands.
     levels: Vec<Option<BotLevel>>,
     /// Whether the match replays from its seed (not a stacked deal), so a move can be undone.
@@ -40,7 +39,7 @@ impl LocalTable {
     #[must_use]
     pub fn resume(host: Host, pace: BotPace) -> LocalTable {
         let levels = host.seats().iter().map(Occupant::bot_level).collect();
-        LocalTable { authority: Authority::new(host, Pacing::from(pace), 0.0), now: 0.0, thinking: None, levels, replays: true }
+        LocalTable { runner: MatchRunner::new(host, Pacing::from(pace), 0.0), now: 0.0, levels, replays: true }
     }
 
     /// Plays on from a stacked deal (a scenario, a tutorial): as [`LocalTable::resume`], but
@@ -57,23 +56,7 @@ impl LocalTable {
     /// The action is not `seat`'s to take now, or the snap grace holds it; nothing changes.
     pub fn scripted(&mut self, seat: Seat, action: AnyAction, now: f64) -> Result<(), SessionError> {
         self.now = now;
-        Ok(self.authority.act(seat, action, now)?)
-    }
-
-    /// Collects a finished bot decision, if any; returns whether one is still being made.
-    fn collect_decision(&mut self) -> bool {
-        let Some(thinking) = &mut self.thinking else { return false };
-        let answer = match thinking.poll() {
-            Ok(None) => return true,
-            Ok(Some(answer)) => answer,
-            Err(_) => {
-                tracing::error!(seat = thinking.turn.seat.0, "a bot's worker ended without answering");
-                None
-            }
-        };
-        let Some(thinking) = self.thinking.take() else { return false };
-        self.authority.bot_acted(&thinking.turn, answer, self.now, true);
-        false
+        Ok(self.runner.act(seat, action, now)?)
     }
 }
 
@@ -82,7 +65,7 @@ impl LocalTable {
     /// person and bots in every other seat and the round is being played: taking a move back
     /// against other people would take theirs back too.
     fn undo_point(&self) -> Option<usize> {
-        let host = self.authority.host();
+        let host = self.runner.host();
         let mut people = self.levels.iter().enumerate().filter(|(_, level)| level.is_none()).map(|(index, _)| Seat(index as u8));
         let (Some(person), None) = (people.next(), people.next()) else { return None };
         if host.phase() != Phase::Playing || !self.replays {
@@ -95,44 +78,41 @@ impl LocalTable {
     }
 }
 
-/// How often a bot's worker is checked while it thinks.
-const THINKING_POLL: f64 = 0.03;
-
 impl Session for LocalTable {
     fn kind(&self) -> GameKind {
-        self.authority.host().kind()
+        self.runner.host().kind()
     }
 
     fn occupants(&self) -> &[Occupant] {
-        self.authority.host().seats()
+        self.runner.host().seats()
     }
 
     fn local_seats(&self) -> SeatSet {
-        let host = self.authority.host();
+        let host = self.runner.host();
         Seat::all(host.seats().len()).filter(|&seat| host.occupant(seat).is_human()).collect()
     }
 
     fn view(&self, viewer: Viewer) -> Option<AnyView> {
-        Some(self.authority.host().view(viewer))
+        Some(self.runner.host().view(viewer))
     }
 
     fn history(&self) -> &[Addressed<AnyEvent>] {
-        self.authority.host().history()
+        self.runner.host().history()
     }
 
     fn phase(&self) -> Phase {
-        self.authority.host().phase()
+        self.runner.host().phase()
     }
 
     fn waiting_for(&self) -> SeatSet {
-        self.authority.host().waiting_for()
+        self.runner.host().waiting_for()
     }
 
     fn act(&mut self, seat: Seat, action: AnyAction) -> Result<(), SessionError> {
-        if !self.authority.host().occupant(seat).is_human() {
+        if !self.runner.host().occupant(seat).is_human() {
             return Err(SessionError::NotLocal(seat));
         }
-        Ok(self.authority.act(seat, action, self.now)?)
+        Ok(self.runner.act(seat, action, self.now)?)
     }
 
     fn deals(&self) -> bool {
@@ -140,7 +120,7 @@ impl Session for LocalTable {
     }
 
     fn next_round(&mut self) -> Result<(), SessionError> {
-        self.authority.next_round(self.now)?;
+        self.runner.next_round(self.now)?;
         Ok(())
     }
 
@@ -150,7 +130,7 @@ impl Session for LocalTable {
 
     fn undo(&mut self) -> Result<(), SessionError> {
         let at = self.undo_point().ok_or(SessionError::NothingToUndo)?;
-        let host = self.authority.host();
+        let host = self.runner.host();
         let options = host.game().options();
         let start = MatchStart { options: &options, seats: host.seats(), seed: host.seed() };
         // The match is its steps: replaying all but the taken-back ones is the match before
@@ -160,52 +140,46 @@ impl Session for LocalTable {
             SessionError::NothingToUndo
         })?;
         // A bot still thinking about the state being taken back answers nothing now.
-        self.thinking = None;
-        self.authority = Authority::new(rebuilt, self.authority.pacing(), self.now);
+        self.runner.restart(rebuilt, self.now);
         Ok(())
     }
 
     fn poll(&mut self, now: f64) -> Option<f64> {
         self.now = now;
-        if self.collect_decision() {
-            return Some(THINKING_POLL);
-        }
         let levels = &self.levels;
-        let level_of = |seat: Seat| levels[seat.index()];
-        self.authority.answer_all_optional(now, level_of);
-        match self.authority.bot_plan(now, level_of) {
-            BotPlan::Decide(turn) => {
-                self.thinking = Some(PendingDecision::start(turn, || {}));
-                self.collect_decision();
-                Some(if self.thinking.is_some() { THINKING_POLL } else { 0.0 })
+        for _ in 0..MOST_MOVES_AT_ONCE {
+            match self.runner.advance(now, |seat: Seat| levels[seat.index()]) {
+                Advanced::Moved(_) => {}
+                Advanced::Wait(at) => return at.map(|at| (at - now).max(0.0)),
             }
-            BotPlan::At(_) | BotPlan::Idle | BotPlan::Step => self.authority.wake_at(now, level_of).map(|at| (at - now).max(0.0)),
         }
+        // More is due at once: the window shows this state first.
+        Some(0.0)
     }
 
     fn set_pace(&mut self, pace: BotPace) {
-        self.authority.set_pacing(Pacing::from(pace));
+        self.runner.set_pacing(Pacing::from(pace));
     }
 
     fn bot_move_waiting(&self) -> bool {
-        self.thinking.is_none() && self.authority.bot_move_waiting(|seat| self.levels[seat.index()])
+        self.runner.bot_move_waiting(|seat| self.levels[seat.index()])
     }
 
     fn step(&mut self) {
-        self.authority.step();
+        self.runner.step();
     }
 
     fn grace_left(&self, now: f64) -> Option<f64> {
-        self.authority.grace_left(now)
+        self.runner.grace_left(now)
     }
 
     fn rematch(&self) -> Option<(AnyOptions, Vec<Occupant>)> {
-        let host = self.authority.host();
+        let host = self.runner.host();
         Some((host.game().rematch_options(), host.seats().to_vec()))
     }
 
     fn host(&self) -> Option<&Host> {
-        Some(self.authority.host())
+        Some(self.runner.host())
     }
 }
 

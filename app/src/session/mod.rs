@@ -1,15 +1,20 @@
-//! The authority over a match and how the table reaches it. A [`host::Host`] owns the true
-//! engine state and its RNG and hands each seat only its own view and events. The table screen
-//! talks to a [`Session`], never to engine state: hot-seat play runs a [`local::LocalTable`]
-//! (the Host plus its bots, in this process); LAN play runs the same Host behind the network,
-//! and a guest's session only ever holds what the host sent to its seat.
+//! The authority over a match and how the table reaches it. A [`host::Host`] holds the true
+//! engine state, its RNG and its steps, and hands each seat only its own view and events; only
+//! this layer applies an action to it, through the checks of an [`authority::Authority`]. One
+//! [`runner::MatchRunner`] owns each live match (the authority, its bots and their worker, the
+//! snap clock); hot-seat play ([`local::LocalTable`]) and a networked table's core are thin
+//! lines into it. The app holds a [`Session`] and the table screen reads it, never engine
+//! state; a guest's session only ever holds what the host sent to its seat.
 
 pub mod authority;
 pub mod bots;
 pub mod host;
 pub mod local;
+pub mod playout;
 pub mod replay;
+pub mod runner;
 pub mod seating;
+pub mod snap_clock;
 pub mod tutorial;
 
 use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, Viewer};

@@ -6,8 +6,8 @@
 
 mod policy;
 
+use cardtable::app::LiveTable;
 use cardtable::app::{CardtableApp, Screen};
-use cardtable::ui::table::TableScreen;
 use cardtable_engine::games::crazy_eights::CrazyEightsAction;
 use cardtable_engine::games::dunno::DunnoAction;
 use cardtable_engine::games::fool108::Fool108Action;
@@ -71,7 +71,7 @@ pub struct Driver {
 }
 
 impl Driver {
-    fn table(&self) -> &TableScreen {
+    fn table(&self) -> &LiveTable {
         match self.harness.state().screen() {
             Screen::Table(table) => table,
             other => panic!("expected the table, found {other:?}"),

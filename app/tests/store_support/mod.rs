@@ -5,12 +5,13 @@
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
+use cardtable::session::playout;
 use cardtable::session::seating::{Occupant, quick_seating};
 use cardtable::store::Store;
 use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::saved::SavedMatch;
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use cardtable_engine::{AnyOptions, GameKind, GameRng};
 use egui_kittest::kittest::Queryable;
 
 /// A timestamp `second` seconds after the epoch.
@@ -20,17 +21,7 @@ pub fn at(second: i64) -> jiff::Timestamp {
 
 /// Plays `host` by random legal moves, at most `steps` more steps or to the end of the match.
 pub fn play(host: &mut Host, rng: &mut GameRng, steps: usize) {
-    for _ in 0..steps {
-        match host.phase() {
-            Phase::MatchOver => return,
-            Phase::RoundOver => host.next_round().expect("deals"),
-            Phase::Playing => {
-                let seat = host.waiting_for().first().or_else(|| host.to_act().first()).expect("someone acts");
-                let legal = host.legal_actions(seat);
-                host.act(seat, legal[rng.below(legal.len())]).expect("legal");
-            }
-        }
-    }
+    *host = playout::random(host.clone(), rng, steps).expect("legal");
 }
 
 /// Ana (a person) and bots at a table of `kind`.

@@ -8,8 +8,9 @@ use super::people::{Pid, Place, SeatControl, seats_of};
 use super::{Effect, Running, TableCore};
 use crate::net::fair::{Contribution, SeedDraw};
 use crate::net::protocol::{HostMsg, LobbyInfo, LobbyProblem, MatchStart, Refusal, Role};
-use crate::session::authority::{Authority, Pacing};
+use crate::session::authority::Pacing;
 use crate::session::host::Host;
+use crate::session::runner::MatchRunner;
 use crate::session::seating::Occupant;
 
 /// What the host's own device may change.
@@ -280,9 +281,9 @@ impl TableCore {
         let host = Host::new(options.clone(), self.occupants(), seed).map_err(|error| LobbyProblem::Setup(error.to_string()))?;
         tracing::info!(game = %host.kind(), seats = self.seats.len(), "a match begins");
         self.options = options;
-        let authority = Authority::new(host, self.pacing, self.clock());
+        let runner = MatchRunner::new(host, self.pacing, self.clock()).with_wake(self.wake.clone());
         self.running = Some(Running {
-            authority,
+            runner,
             sent: 0,
             votes: SeatSet::EMPTY,
             deal_at: None,
@@ -306,7 +307,7 @@ impl TableCore {
 
     fn rematch(&mut self, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
         let options = match &self.running {
-            Some(running) if running.authority.host().phase() == Phase::MatchOver => running.authority.game().rematch_options(),
+            Some(running) if running.runner.host().phase() == Phase::MatchOver => running.runner.game().rematch_options(),
             Some(_) => return Err(LobbyProblem::MatchRunning),
             None => self.options.clone(),
         };
@@ -315,7 +316,7 @@ impl TableCore {
 
     fn back_to_lobby(&mut self) -> Result<(), LobbyProblem> {
         match &self.running {
-            Some(running) if running.authority.host().phase() != Phase::MatchOver => return Err(LobbyProblem::MatchRunning),
+            Some(running) if running.runner.host().phase() != Phase::MatchOver => return Err(LobbyProblem::MatchRunning),
             _ => {}
         }
         self.running = None;

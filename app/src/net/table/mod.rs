@@ -22,11 +22,12 @@ use self::people::{ConnId, Participant, People, Pid, Place, SeatControl};
 use crate::net::protocol::{
     Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, Welcome, check_name,
 };
-use crate::session::authority::{Authority, Pacing};
+use crate::session::authority::Pacing;
 use crate::session::host::Host;
+use crate::session::runner::{MatchRunner, Wake};
 
 pub use self::lobby::{HostCommand, SeatPlan};
-pub use self::play::{MOST_OPTIONAL_ANSWERS, ROUND_END_PAUSE};
+pub use self::play::{MOST_MOVES_AT_ONCE, MOST_OPTIONAL_ANSWERS, ROUND_END_PAUSE};
 pub use crate::session::authority::BotTurn;
 
 /// What the core asks its transport to do, in order.
@@ -86,8 +87,8 @@ impl TableConfig {
 /// A match being played.
 #[derive(Debug)]
 struct Running {
-    /// The match's authority, the same as at a hot-seat table.
-    authority: Authority,
+    /// The live match, run as at a hot-seat table.
+    runner: MatchRunner,
     /// How much of the Host's event history has been sent.
     sent: usize,
     /// Seats that asked for the next round.
@@ -118,8 +119,10 @@ pub struct TableCore {
     /// The lobby changed since it was last told.
     lobby_dirty: bool,
     seeds: GameRng,
-    /// How bots are paced (the authority of each match starts with it).
+    /// How bots are paced (the runner of each match starts with it).
     pacing: Pacing,
+    /// Called by a searching bot's worker once its decision waits (wakes the table's task).
+    wake: Option<Wake>,
     /// When the table opened: the authority's clock counts seconds from it.
     opened: Instant,
     /// The time of what is being handled.
@@ -146,21 +149,22 @@ impl TableCore {
             lobby_dirty: false,
             seeds: GameRng::from_seed(seed),
             pacing: Pacing::INSTANT,
+            wake: None,
             opened: now,
             now,
         })
     }
 
-    /// The match's authority, while a match is on.
+    /// The match's true state, while a match is on.
     #[must_use]
     pub fn host(&self) -> Option<&Host> {
-        self.running.as_ref().map(|running| running.authority.host())
+        self.running.as_ref().map(|running| running.runner.host())
     }
 
     /// The state number of the match (0 in the lobby).
     #[must_use]
     pub fn seq(&self) -> u64 {
-        self.running.as_ref().map_or(0, |running| running.authority.seq())
+        self.running.as_ref().map_or(0, |running| running.runner.seq())
     }
 
     /// Who controls each seat.
@@ -179,8 +183,14 @@ impl TableCore {
     pub fn set_pacing(&mut self, pacing: Pacing) {
         self.pacing = pacing;
         if let Some(running) = &mut self.running {
-            running.authority.set_pacing(pacing);
+            running.runner.set_pacing(pacing);
         }
+    }
+
+    /// Has a searching bot's worker call `wake` once its decision waits, in this match and the
+    /// next ones (the transport then calls [`TableCore::advance`]).
+    pub fn set_wake(&mut self, wake: Wake) {
+        self.wake = Some(wake);
     }
 
     /// Seconds on the authority's clock at `instant`.
@@ -378,7 +388,7 @@ impl TableCore {
         }
         self.seeding_tick(&mut out);
         let Some(running) = &self.running else { return out };
-        let level = crate::session::seating::quick_level(running.authority.host().kind());
+        let level = crate::session::seating::quick_level(running.runner.host().kind());
         let mut changed = false;
         for control in &mut self.seats {
             if let SeatControl::Person { pid, standin: standin @ None, name } = control
@@ -432,7 +442,7 @@ impl TableCore {
         tracing::info!(name = %person.name, "a guest left");
         match &self.running {
             Some(running) => {
-                let level = crate::session::seating::quick_level(running.authority.host().kind());
+                let level = crate::session::seating::quick_level(running.runner.host().kind());
                 for control in &mut self.seats {
                     if let SeatControl::Person { pid: owner, standin, .. } = control
                         && *owner == pid

@@ -17,10 +17,12 @@
 //! and devices without a seat: the spectator's), made from the Host's per-viewer view and the
 //! new events that viewer may see. Nothing else about the state leaves the core.
 //!
-//! The authority schedules the bots, as at a hot-seat table: a decision when the round waits
-//! for a bot and its pause has passed ([`TableCore::bot_turn`], made off the core's task), and
-//! their optional decisions, "One!" and snaps, a moment after every move
-//! ([`TableCore::bot_optional`]).
+//! The match's [`MatchRunner`](crate::session::runner::MatchRunner) moves the bots, as at a
+//! hot-seat table ([`TableCore::advance`]): a decision when the round waits for a bot and its
+//! pause has passed (a searching bot's on its worker, which wakes the transport), and their
+//! optional decisions, "One!" and snaps, a moment after every move, each sent as the state of
+//! its one move. Tests and fuzzing choose the bots' moves by their own policies through the
+//! same runner ([`TableCore::bot_turn`], [`TableCore::bot_acted`], [`TableCore::bot_optional`]).
 
 use std::time::{Duration, Instant};
 
@@ -29,8 +31,9 @@ use cardtable_engine::{Addressed, AnyAction, AnyEvent, Phase, Seat, SeatSet, Vie
 use super::people::{Pid, SeatControl, seats_of};
 use super::{BotTurn, Effect, Running, TableCore};
 use crate::net::protocol::{ActionRequest, HostMsg, MatchStart, Refusal, Update};
-use crate::session::authority::BotPlan;
 pub use crate::session::bots::MOST_OPTIONAL_ANSWERS;
+use crate::session::runner::Advanced;
+pub use crate::session::runner::MOST_MOVES_AT_ONCE;
 
 /// How long the standings of a round stay up when nobody at the table is there to ask for the
 /// next round (a table of bots, watched).
@@ -66,13 +69,13 @@ impl TableCore {
         if person.last_action.is_some_and(|last| request.id <= last) {
             return Err(Refusal::Duplicate { id: request.id });
         }
-        let current = running.authority.seq();
+        let current = running.runner.seq();
         if request.base != current {
             return Err(Refusal::Stale { base: request.base, current });
         }
-        running.authority.act(request.seat, request.action, now)?;
+        running.runner.act(request.seat, request.action, now)?;
         person.last_action = Some(request.id);
-        Ok(running.authority.host().phase() != Phase::Playing)
+        Ok(running.runner.host().phase() != Phase::Playing)
     }
 
     /// A seat's player is ready for the next round; the host's own device deals it at once.
@@ -82,8 +85,8 @@ impl TableCore {
         let refusal = match &mut self.running {
             None => Some(Refusal::NoMatch),
             Some(_) if mine.is_empty() && !host => Some(Refusal::NotSeated),
-            Some(running) if running.authority.host().phase() != Phase::RoundOver => Some(Refusal::NotYourTurn),
-            Some(running) if base != running.authority.seq() => Some(Refusal::Stale { base, current: running.authority.seq() }),
+            Some(running) if running.runner.host().phase() != Phase::RoundOver => Some(Refusal::NotYourTurn),
+            Some(running) if base != running.runner.seq() => Some(Refusal::Stale { base, current: running.runner.seq() }),
             Some(running) => {
                 mine.iter().for_each(|seat| running.votes.insert(seat));
                 None
@@ -107,7 +110,7 @@ impl TableCore {
             .collect();
         let clock = self.clock();
         let Some(running) = &mut self.running else { return };
-        if running.authority.host().phase() != Phase::RoundOver {
+        if running.runner.host().phase() != Phase::RoundOver {
             return;
         }
         if required.is_empty() {
@@ -121,10 +124,10 @@ impl TableCore {
     pub(super) fn deal(&mut self, out: &mut Vec<Effect>) {
         let now = self.clock();
         let Some(running) = &mut self.running else { return };
-        if running.authority.host().phase() != Phase::RoundOver {
+        if running.runner.host().phase() != Phase::RoundOver {
             return;
         }
-        if let Err(error) = running.authority.next_round(now) {
+        if let Err(error) = running.runner.next_round(now) {
             tracing::error!(%error, "the next round could not be dealt");
             return;
         }
@@ -133,32 +136,48 @@ impl TableCore {
         self.broadcast_state(false, out);
     }
 
-    /// What the match's bots do next at `now` (see [`Authority::bot_plan`]).
-    fn bot_plan(&mut self, now: Instant) -> BotPlan {
+    /// Moves the match's bots on at `now` by at most one move (see
+    /// [`MatchRunner::advance`](crate::session::runner::MatchRunner::advance)); returns whether a
+    /// bot moved, and the effects: the state after that one move, so each frame shows the state
+    /// it was made in. The transport carries them out and calls again while a bot moved (at
+    /// most [`MOST_MOVES_AT_ONCE`] times), after whatever it handled and at
+    /// [`TableCore::wake_at`].
+    pub fn advance(&mut self, now: Instant) -> (bool, Vec<Effect>) {
         self.now = now;
         let clock = self.clock();
+        let mut out = Vec::new();
         let seats = &self.seats;
-        self.running.as_mut().map_or(BotPlan::Idle, |running| running.authority.bot_plan(clock, |seat| seats[seat.index()].bot_level()))
+        let moved = match &mut self.running {
+            Some(running) => matches!(running.runner.advance(clock, |seat| seats[seat.index()].bot_level()), Advanced::Moved(_)),
+            None => false,
+        };
+        if moved {
+            let ended = self.running.as_ref().is_some_and(|running| running.runner.host().phase() != Phase::Playing);
+            self.broadcast_state(ended, &mut out);
+        }
+        self.progress(&mut out);
+        (moved, out)
     }
 
     /// The decision a bot should make now, if the round waits for a bot, its pause has passed
-    /// and no snap window's grace time is running. It is handed out once; give its answer to
+    /// and no snap window's grace time is running, for a driver that chooses the bots' moves
+    /// itself (tests, fuzzing). It is handed out once; give its answer to
     /// [`TableCore::bot_acted`].
     pub fn bot_turn(&mut self, now: Instant) -> Option<BotTurn> {
-        match self.bot_plan(now) {
-            BotPlan::Decide(turn) => Some(*turn),
-            BotPlan::Idle | BotPlan::At(_) | BotPlan::Step => None,
-        }
+        self.now = now;
+        let clock = self.clock();
+        let seats = &self.seats;
+        self.running.as_mut()?.runner.bot_turn(clock, |seat| seats[seat.index()].bot_level())
     }
 
-    /// When the core next needs [`TableCore::bot_turn`] or [`TableCore::bot_optional`]: a bot's
-    /// pause or a snap window's grace ends, or bots' optional answers are due. (The drawing of a
+    /// When the core next needs [`TableCore::advance`]: a bot's pause or a snap window's grace
+    /// ends, bots' optional answers are due, or a bot's worker is looked at again. (The drawing of a
     /// seed runs out of time on the transport's regular [`TableCore::tick`].)
     #[must_use]
     pub fn wake_at(&self) -> Option<Instant> {
         let running = self.running.as_ref()?;
         let clock = self.clock_at(Instant::now());
-        let bots = running.authority.wake_at(clock, |seat| self.seats[seat.index()].bot_level());
+        let bots = running.runner.wake_at(clock, |seat| self.seats[seat.index()].bot_level());
         let at = [bots, running.deal_at].into_iter().flatten().reduce(f64::min)?;
         Some(self.opened + Duration::from_secs_f64(at.max(0.0)))
     }
@@ -166,7 +185,7 @@ impl TableCore {
     /// In step mode, lets the waiting bot move.
     pub(super) fn step(&mut self) {
         if let Some(running) = &mut self.running {
-            running.authority.step();
+            running.runner.step();
         }
     }
 
@@ -178,10 +197,10 @@ impl TableCore {
         let mut out = Vec::new();
         let still_bot = self.seats[turn.seat.index()].bot_level().is_some();
         let Some(running) = &mut self.running else { return out };
-        if !running.authority.bot_acted(turn, action, clock, still_bot) {
+        if !running.runner.bot_acted(turn, action, clock, still_bot) {
             return out;
         }
-        let ended = running.authority.host().phase() != Phase::Playing;
+        let ended = running.runner.host().phase() != Phase::Playing;
         self.broadcast_state(ended, &mut out);
         self.progress(&mut out);
         out
@@ -197,7 +216,7 @@ impl TableCore {
     /// the round's (and match's) result when `ended`.
     pub(super) fn broadcast_state(&mut self, ended: bool, out: &mut Vec<Effect>) {
         let Some(running) = &self.running else { return };
-        let history = running.authority.host().history();
+        let history = running.runner.host().history();
         let new = &history[running.sent.min(history.len())..];
         for (pid, person) in self.people.iter() {
             let Some(conn) = person.conn else { continue };
@@ -207,8 +226,8 @@ impl TableCore {
             }
         }
         let sent = history.len();
-        let finished = if ended { running.authority.game().last_round().cloned() } else { None };
-        let result = running.authority.game().match_result().cloned().filter(|_| ended);
+        let finished = if ended { running.runner.game().last_round().cloned() } else { None };
+        let result = running.runner.game().match_result().cloned().filter(|_| ended);
         if let Some(round) = finished {
             self.broadcast(&HostMsg::RoundOver(round.clone()), out);
             if let Some(running) = &mut self.running {
@@ -244,11 +263,11 @@ impl TableCore {
         for round in &running.rounds {
             out.push(Effect::Send(conn, HostMsg::RoundOver(round.clone())));
         }
-        if let Some(result) = running.authority.game().match_result() {
+        if let Some(result) = running.runner.game().match_result() {
             out.push(Effect::Send(conn, HostMsg::MatchOver(result.clone())));
         }
         for viewer in self.viewers_of(pid) {
-            let visible: Vec<_> = running.authority.host().events_for(viewer).cloned().collect();
+            let visible: Vec<_> = running.runner.host().events_for(viewer).cloned().collect();
             let recent = visible[visible.len().saturating_sub(self.config.catch_up_events)..].to_vec();
             out.push(Effect::Send(conn, HostMsg::Update(Box::new(update(running, viewer, recent)))));
         }
@@ -266,9 +285,9 @@ impl TableCore {
         let mut out = Vec::new();
         let seats = &self.seats;
         if let Some(running) = &mut self.running
-            && running.authority.answer_optional(clock, |seat| seats[seat.index()].bot_level()).is_some()
+            && running.runner.answer_optional(clock, |seat| seats[seat.index()].bot_level()).is_some()
         {
-            let ended = running.authority.host().phase() != Phase::Playing;
+            let ended = running.runner.host().phase() != Phase::Playing;
             self.broadcast_state(ended, &mut out);
         }
         self.progress(&mut out);
@@ -279,7 +298,7 @@ impl TableCore {
     #[must_use]
     pub fn snap_grace_left(&self) -> Option<Duration> {
         let running = self.running.as_ref()?;
-        running.authority.grace_left(self.clock()).map(Duration::from_secs_f64)
+        running.runner.grace_left(self.clock()).map(Duration::from_secs_f64)
     }
 
     /// Whether a person (not a bot) decides for `seat` now.
@@ -290,6 +309,6 @@ impl TableCore {
 }
 
 fn update(running: &Running, viewer: Viewer, events: Vec<Addressed<AnyEvent>>) -> Update {
-    let host = running.authority.host();
-    Update { seq: running.authority.seq(), viewer, view: host.view(viewer), events, waiting_for: host.waiting_for() }
+    let host = running.runner.host();
+    Update { seq: running.runner.seq(), viewer, view: host.view(viewer), events, waiting_for: host.waiting_for() }
 }

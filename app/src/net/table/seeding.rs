@@ -204,7 +204,7 @@ impl TableCore {
     /// table closing after a finished round. Sent once per match.
     pub(super) fn send_record(&mut self, out: &mut Vec<Effect>) {
         let Some(running) = &self.running else { return };
-        let host = running.authority.host();
+        let host = running.runner.host();
         let over = host.game().match_result().is_some() || !running.rounds.is_empty();
         if running.recorded || !over {
             return;
@@ -222,7 +222,7 @@ impl TableCore {
     /// after the end).
     pub(super) fn record_to(&self, pid: Pid, out: &mut Vec<Effect>) {
         let (Some(running), Some(conn)) = (&self.running, self.people[pid].conn) else { return };
-        let host = running.authority.host();
+        let host = running.runner.host();
         if host.game().match_result().is_none() {
             return;
         }

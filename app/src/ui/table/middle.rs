@@ -7,6 +7,7 @@ use egui::RichText;
 
 use super::games::TableFacts;
 use super::{TableScreen, centred, seats};
+use crate::session::seating::Occupant;
 use crate::tr;
 use crate::ui::{names, theme};
 
@@ -26,6 +27,12 @@ pub(super) struct Middle<'a> {
     pub facts: &'a TableFacts,
     /// Each seat's name.
     pub names: &'a [String],
+    /// Who sits in each seat.
+    pub occupants: &'a [Occupant],
+    /// Seats whose player's device dropped off the network.
+    pub away: SeatSet,
+    /// The seat whose cards are on show, if any.
+    pub showing: Option<Seat>,
     /// The hand's card height (the seats' cards are a share of it).
     pub height: f32,
     /// A wide window (seats may sit round the table).
@@ -39,14 +46,14 @@ impl TableScreen {
     pub(super) fn middle(&mut self, ui: &mut egui::Ui, table: &Middle<'_>) -> Option<(Seat, u8)> {
         let Middle { facts, height, wide, .. } = *table;
         let side_width = seats::outer_width(facts, height * SEAT_CARDS) + ui.spacing().item_spacing.x;
-        let sides = self
-            .showing()
+        let sides = table
+            .showing
             .and_then(|seat| seats::sides(seat, facts.seats.len()))
             .filter(|_| wide && ui.available_width() - 2.0 * side_width >= MIDDLE_LEAST);
         match sides {
             Some(sides) => self.round_table(ui, table, (sides, side_width)),
             None => {
-                let skip = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
+                let skip = table.showing.map_or(SeatSet::EMPTY, SeatSet::only);
                 let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, table, skip));
                 ui.add_space(self.centre_gap);
                 self.centre(ui, table);
@@ -66,7 +73,7 @@ impl TableScreen {
     ) -> Option<(Seat, u8)> {
         let Middle { facts, height, .. } = *table;
         let middle = (ui.available_width() - 2.0 * side_width).min(MIDDLE_LEAST.max(height * MIDDLE_CARDS));
-        let mut across = self.showing().map_or(SeatSet::EMPTY, SeatSet::only);
+        let mut across = table.showing.map_or(SeatSet::EMPTY, SeatSet::only);
         across.insert(left);
         across.insert(right);
         let (gap, drop) = (self.centre_gap, self.top_row + self.centre_gap);
@@ -119,12 +126,12 @@ impl TableScreen {
         let clickable = |seat: Seat| self.game.clickable(table.view, seat);
         let picked = |_seat: Seat| Vec::new();
         let row = seats::SeatsRow {
-            occupants: self.session.occupants(),
-            showing: self.showing(),
+            occupants: table.occupants,
+            showing: table.showing,
             clickable: &clickable,
             picked: &picked,
             skip,
-            away: self.session.away(),
+            away: table.away,
         };
         seats::show(ui, table.facts, &row, table.height * SEAT_CARDS, self.look())
     }
@@ -142,9 +149,9 @@ impl TableScreen {
         let Middle { view, facts, names, .. } = *table;
         self.game.status(ui, view, names);
         let turn = facts.turn.map(|turn| {
-            if self.showing() == Some(turn) {
+            if table.showing == Some(turn) {
                 tr!("table-your-turn", name = &names[turn.index()])
-            } else if self.session.occupants()[turn.index()].bot_level().is_some() {
+            } else if table.occupants[turn.index()].bot_level().is_some() {
                 tr!("table-bot-playing", name = &names[turn.index()])
             } else {
                 tr!("table-playing", name = &names[turn.index()])
@@ -160,7 +167,7 @@ impl TableScreen {
             }
             let Some(turn) = turn else { return };
             ui.label(RichText::new(turn).strong().color(theme::ACCENT));
-            if let Some(seat) = self.showing() {
+            if let Some(seat) = table.showing {
                 ui.label(RichText::new(tr!("table-own-total", points = facts.seats[seat.index()].total)).color(theme::INK_DIM));
             }
         });

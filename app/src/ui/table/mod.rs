@@ -1,6 +1,9 @@
 //! The table screen, the same for every game: whose cards are shown (hot-seat privacy), the
 //! seats, the centre, the viewer's hand and choices, out-of-turn calls, moves in flight, the
-//! round and match ends, and the log. It talks to a [`Session`], never to engine state.
+//! round and match ends, and the log. It draws the [`Session`] it is lent for the frame, never
+//! engine state, and changes no match: what the player asks for comes back as
+//! [`TableCommand`]s, which the app applies after drawing and answers with
+//! [`TableScreen::answered`].
 
 pub mod badges;
 pub mod celebration;
@@ -24,7 +27,6 @@ use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, Viewer};
 use egui::RichText;
 
 use crate::session::authority::Refused;
-use crate::session::host::Host;
 use crate::session::{Session, SessionError};
 use crate::settings::Settings;
 use crate::tr;
@@ -47,7 +49,7 @@ fn leave_question(saved: bool, guest: bool) -> String {
     }
 }
 
-/// What the table asks of the app.
+/// What the table asks of the app, beyond its match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableRequest {
     /// Leave the table for the start screen.
@@ -60,10 +62,27 @@ pub enum TableRequest {
     QuickPlay(cardtable_engine::GameKind),
 }
 
+/// What the player asked of the table this frame, applied after drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub enum TableCommand {
+    /// The shown seat's move, from its hand and choices.
+    Act(Seat, AnyAction),
+    /// A move out of turn for another person at this device ("One!" named on its button).
+    Call(Seat, AnyAction),
+    /// Deal the next round.
+    NextRound,
+    /// Take back the person's last move.
+    Undo,
+    /// Step mode: let the waiting bot move.
+    Step,
+    /// Something for the app: leave, play again, the menu.
+    App(TableRequest),
+}
+
 /// The table screen's state.
 #[derive(Debug)]
 pub struct TableScreen {
-    session: Box<dyn Session>,
     device: Device,
     hand: HandState,
     /// The game's part of the table, with its own state (a Youglouf board's picks).
@@ -106,18 +125,16 @@ impl TableScreen {
     /// What leaving this match means, asked before it is done: saved to resume, lost, or (for a
     /// guest, whose device does not deal) a seat the host keeps for it.
     #[must_use]
-    pub fn leave_question(&self) -> String {
-        leave_question(self.saved, !self.session.deals())
+    pub fn leave_question(&self, session: &dyn Session) -> String {
+        leave_question(self.saved, !session.deals())
     }
 
-    /// A table for this session.
+    /// A table drawing `session`'s match (what has happened so far is not replayed in motion).
     #[must_use]
-    pub fn new(mut session: Box<dyn Session>, settings: Settings) -> TableScreen {
-        session.set_pace(settings.bot_pace);
+    pub fn new(session: &dyn Session, settings: Settings) -> TableScreen {
         let animated = session.history().len();
         let game = games::for_kind(session.kind()).fresh();
         TableScreen {
-            session,
             device: Device::default(),
             hand: HandState::default(),
             game,
@@ -138,78 +155,77 @@ impl TableScreen {
         }
     }
 
-    /// The session behind the table.
-    #[must_use]
-    pub fn session(&self) -> &dyn Session {
-        self.session.as_ref()
-    }
-
-    /// The authority, when it runs on this device.
-    #[must_use]
-    pub fn host(&self) -> Option<&Host> {
-        self.session.host()
-    }
-
-    /// Applies changed settings (pace, look, sizes).
+    /// Applies changed settings (look, sizes, animation; the app paces the bots).
     pub fn apply_settings(&mut self, settings: Settings) {
-        self.session.set_pace(settings.bot_pace);
         self.settings = settings;
     }
 
-    /// The seat whose cards are on show now, if any.
+    /// The seat whose cards are on show now at `session`'s table, if any.
     #[must_use]
-    pub fn showing(&self) -> Option<Seat> {
-        match self.privacy() {
+    pub fn showing(&self, session: &dyn Session) -> Option<Seat> {
+        match self.privacy(session) {
             Privacy::Show(seat) | Privacy::Linger(seat) => Some(seat),
             Privacy::HandOff(_) | Privacy::Nobody => None,
         }
     }
 
-    fn privacy(&self) -> Privacy {
-        self.device.privacy(self.session.local_seats(), self.session.waiting_for(), self.session.phase())
+    fn privacy(&self, session: &dyn Session) -> Privacy {
+        self.device.privacy(session.local_seats(), session.waiting_for(), session.phase())
     }
 
     fn look(&self) -> CardLook {
         CardLook { four_colour: self.settings.four_colour }
     }
 
-    /// Lets time pass: bots move, messages arrive; returns when the next repaint is needed.
-    pub fn logic(&mut self, now: f64) -> Option<f64> {
+    /// Lets the screen's own time pass (cards in flight land, banners expire); `next` is when
+    /// the match wants looking at again. Returns when the next repaint is needed.
+    pub fn logic(&mut self, now: f64, next: Option<f64>) -> Option<f64> {
         self.now = now;
-        let next = self.session.poll(now);
         self.flights.land(now, self.settings.animation.seconds());
         self.badges.expire(now);
         if self.flights.is_empty() && self.badges.is_empty() && !self.celebration.is_running(now) { next } else { Some(0.0) }
     }
 
-    fn names(&self) -> Vec<String> {
-        self.session.occupants().iter().map(|occupant| occupant.name().to_owned()).collect()
-    }
-
-    /// Takes `seat`'s action and notes whether it showed the player something private.
-    fn act(&mut self, seat: Seat, action: AnyAction) {
-        let before = self.session.history().len();
-        match self.session.act(seat, action) {
-            Ok(()) => {
+    /// What came of a command the app applied to `session` after this screen asked for it;
+    /// `events_before` is how many events the session held before.
+    pub fn answered(&mut self, session: &dyn Session, command: TableCommand, events_before: usize, outcome: Result<(), SessionError>) {
+        if let Err(error) = &outcome {
+            self.error = Some(describe_error(error));
+        }
+        match (command, outcome) {
+            (TableCommand::Act(seat, _), Ok(())) => {
                 self.error = None;
-                let private = self.session.history()[before..].iter().any(|event| event.audience == Audience::Only(seat));
+                // Whether the move showed the player something private (the hand lingers).
+                let private = session.history()[events_before.min(session.history().len())..]
+                    .iter()
+                    .any(|event| event.audience == Audience::Only(seat));
                 if self.device.acting_out_of_turn() == Some(seat) {
                     self.device.end_out_of_turn();
                 }
-                let still_deciding = self.session.waiting_for().contains(seat);
+                let still_deciding = session.waiting_for().contains(seat);
                 if !still_deciding {
                     self.device.acted(private);
                 }
                 self.hand = HandState::default();
                 self.game.reset();
             }
-            Err(error) => self.error = Some(describe_error(&error)),
+            (TableCommand::NextRound, _) => self.device.done(),
+            (TableCommand::Undo, Ok(())) => {
+                self.hand = HandState::default();
+                self.game.reset();
+                self.flights.clear();
+                self.badges.clear();
+                self.last_played.clear();
+                self.animated = session.history().len();
+                self.error = None;
+            }
+            _ => {}
         }
     }
 
     /// Turns new events the viewer may see into cards in flight.
-    fn animate(&mut self, viewer: Viewer) {
-        let history = self.session.history();
+    fn animate(&mut self, session: &dyn Session, viewer: Viewer) {
+        let history = session.history();
         if self.animated > history.len() {
             self.animated = 0;
         }
@@ -225,42 +241,53 @@ impl TableScreen {
         }
     }
 
-    /// Draws the table; returns what the player asked of the app.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<TableRequest> {
+    /// Draws `session`'s table; returns what the player asked for, in order, to apply after
+    /// the frame.
+    pub fn show(&mut self, ui: &mut egui::Ui, session: &dyn Session) -> Vec<TableCommand> {
+        let mut commands = Vec::new();
+        self.draw(ui, session, &mut commands);
+        commands
+    }
+
+    /// Draws the table, noting what the player asks for in `commands`.
+    fn draw(&mut self, ui: &mut egui::Ui, session: &dyn Session, commands: &mut Vec<TableCommand>) {
         self.now = ui.input(|input| input.time);
         // A phone-sized window: decided once, so the top bar and the turn's line agree on where
         // the game's name goes.
         let narrow = ui.available_width() < theme::NARROW;
-        let mut request = self.top_bar(ui, narrow);
-        if let Some(coaching) = self.session.coaching() {
-            request = coach::banner(ui, &coaching, self.session.kind()).or(request);
+        self.top_bar(ui, session, narrow, commands);
+        if let Some(coaching) = session.coaching()
+            && let Some(request) = coach::banner(ui, &coaching, session.kind())
+        {
+            commands.push(TableCommand::App(request));
         }
-        let names = self.names();
-        let privacy = self.privacy();
+        let names: Vec<String> = session.occupants().iter().map(|occupant| occupant.name().to_owned()).collect();
+        let privacy = self.privacy(session);
         if let Privacy::HandOff(seat) = privacy {
             // Nothing travels across a hand-off: a card in flight could show its face.
             self.flights.clear();
             self.badges.clear();
             self.celebration.stop();
             self.log_open = false;
-            self.animated = self.session.history().len();
+            self.animated = session.history().len();
             let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
             if privacy::handoff(ui, &names[seat.index()], out_of_turn) {
                 self.device.take(seat);
             }
-            return request;
+            return;
         }
-        let viewer = self.showing().map_or(Viewer::Spectator, Viewer::Seat);
-        let Some(view) = self.session.view(viewer) else {
+        let showing = self.showing(session);
+        let viewer = showing.map_or(Viewer::Spectator, Viewer::Seat);
+        let Some(view) = session.view(viewer) else {
             ui.label(tr!("table-waiting-for-host"));
-            return request;
+            return;
         };
-        self.animate(viewer);
+        self.animate(session, viewer);
         let enabled = self.settings.animation.seconds() > 0.0;
-        self.celebration.follow(self.session.phase() == Phase::Playing, view.result().is_some(), self.now, enabled);
+        self.celebration.follow(session.phase() == Phase::Playing, view.result().is_some(), self.now, enabled);
         let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale() * room_scale(ui);
         let mut facts = self.game.facts(&view);
-        if let Some(expected) = self.session.coaching().and_then(|coaching| coaching.expected) {
+        if let Some(expected) = session.coaching().and_then(|coaching| coaching.expected) {
             // A tutorial offers only the move its note asks for; any other card says so.
             facts.offers.retain(|offer| offer.action == expected);
             facts.why_not = tr!("tutorial-not-now");
@@ -275,7 +302,7 @@ impl TableScreen {
                 .frame(egui::Frame::new().inner_margin(egui::Margin { left: 12, ..Default::default() }))
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
-                        log::show(ui, self.session.history(), viewer, &names, true);
+                        log::show(ui, session.history(), viewer, &names, true);
                     });
                 });
         }
@@ -283,7 +310,6 @@ impl TableScreen {
         // state throughout; the next frame shows the new one.
         let mut chosen = None;
         let mut called = None;
-        let mut deal = false;
         // The player's own area (hand, choices, actions) keeps the bottom of the window: the
         // rest scrolls above it in what is left, so a big hand never pushes the hand's
         // actions out of reach. Its height is last frame's (it is drawn after the rest).
@@ -293,7 +319,7 @@ impl TableScreen {
         // A phone's table may not fit above the hand: while a round is played its bottom (the
         // piles, the turn's line) stays in view and the seats scroll away first. A round's end
         // shows from its top, the scores: another salt starts that area afresh, at the top.
-        let keep_bottom = narrow && self.session.phase() == Phase::Playing;
+        let keep_bottom = narrow && session.phase() == Phase::Playing;
         let table_area = egui::ScrollArea::vertical()
             .id_salt(("table-area", keep_bottom))
             .stick_to_bottom(keep_bottom)
@@ -301,21 +327,31 @@ impl TableScreen {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 // A round's end comes first: everyone wants the scores.
-                self.results(ui, &view, &names, false);
-                let table = middle::Middle { view: &view, facts: &facts, names: &names, height, wide, narrow };
+                self.results(ui, session, &view, &names, false);
+                let table = middle::Middle {
+                    view: &view,
+                    facts: &facts,
+                    names: &names,
+                    occupants: session.occupants(),
+                    away: session.away(),
+                    showing,
+                    height,
+                    wide,
+                    narrow,
+                };
                 clicked_slot = self.middle(ui, &table);
                 if !wide && !narrow {
                     ui.add_space(8.0);
-                    log::show(ui, self.session.history(), viewer, &names, true);
+                    log::show(ui, session.history(), viewer, &names, true);
                 }
             });
         // Where the log is under the table, it takes the room the table leaves free.
         self.settle_centre_gap(ui.ctx(), &table_area, wide || narrow);
         let own = ui.scope(|ui| {
             match privacy {
-                Privacy::Show(seat) if self.session.phase() == Phase::Playing => {
+                Privacy::Show(seat) if session.phase() == Phase::Playing => {
                     let area = OwnArea {
-                        grace_left: self.session.grace_left(self.now),
+                        grace_left: session.grace_left(self.now),
                         out_of_turn: self.device.acting_out_of_turn().is_some(),
                         clicked_slot,
                         ..OwnArea::shown(&names, seat, height, self.look(), &keys)
@@ -338,14 +374,14 @@ impl TableScreen {
                 _ => {}
             }
             // Between rounds the hand's place holds what comes next, always in reach.
-            match centred::centred(ui, "next", |ui| self.results(ui, &view, &names, true)) {
-                Some(results::ResultsChoice::NextRound) => deal = true,
-                Some(results::ResultsChoice::PlayAgain) => request = Some(TableRequest::PlayAgain),
-                Some(results::ResultsChoice::Leave) => request = Some(TableRequest::Leave),
+            match centred::centred(ui, "next", |ui| self.results(ui, session, &view, &names, true)) {
+                Some(results::ResultsChoice::NextRound) => commands.push(TableCommand::NextRound),
+                Some(results::ResultsChoice::PlayAgain) => commands.push(TableCommand::App(TableRequest::PlayAgain)),
+                Some(results::ResultsChoice::Leave) => commands.push(TableCommand::App(TableRequest::Leave)),
                 None => {}
             }
             // "One!" for another seat of this device: no hand is shown for it, so none changes.
-            called = self.out_of_turn(ui, &names);
+            called = self.out_of_turn(ui, session, &names);
             if let Some(error) = &self.error {
                 ui.colored_label(theme::ACCENT, error);
             }
@@ -364,33 +400,18 @@ impl TableScreen {
         }
         self.last_played.show(ui.ctx(), &names, table_area.inner_rect);
         if self.log_open {
-            self.log_open = narrow && log::over_table(ui.ctx(), self.session.history(), viewer, &names);
+            self.log_open = narrow && log::over_table(ui.ctx(), session.history(), viewer, &names);
         }
         if self.badges.show(ui.ctx(), self.now) {
             ui.ctx().request_repaint();
         }
-        if let Some((seat, action)) = chosen {
-            self.act(seat, action);
-            ui.ctx().request_repaint();
-        }
-        if let Some((seat, action)) = called
-            && let Err(error) = self.session.act(seat, action)
-        {
-            self.error = Some(describe_error(&error));
-        }
-        if deal {
-            if let Err(error) = self.session.next_round() {
-                self.error = Some(describe_error(&error));
-            }
-            self.device.done();
-            ui.ctx().request_repaint();
-        }
-        request
+        commands.extend(chosen.map(|(seat, action)| TableCommand::Act(seat, action)));
+        commands.extend(called.map(|(seat, action)| TableCommand::Call(seat, action)));
     }
 
-    /// Leave (with a confirmation during a match), the game's name, and step mode's button.
-    fn top_bar(&mut self, ui: &mut egui::Ui, narrow: bool) -> Option<TableRequest> {
-        let mut request = None;
+    /// Leave (with a confirmation during a match), the game's name, undo, and step mode's
+    /// button.
+    fn top_bar(&mut self, ui: &mut egui::Ui, session: &dyn Session, narrow: bool, commands: &mut Vec<TableCommand>) {
         // A phone keeps the bar to one row, for the table's sake: its buttons as narrow as their
         // words, and the game's name on the turn's line instead (`status`).
         let wide_button = if narrow { theme::TOUCH * 1.5 } else { theme::TOUCH * 2.0 };
@@ -400,61 +421,49 @@ impl TableScreen {
             }
             if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(wide_button, theme::TOUCH))).clicked() {
                 // A finished match, or a tutorial (which nobody loses by leaving), goes at once.
-                if self.session.phase() == Phase::MatchOver || self.session.coaching().is_some() {
-                    request = Some(TableRequest::Leave);
+                if session.phase() == Phase::MatchOver || session.coaching().is_some() {
+                    commands.push(TableCommand::App(TableRequest::Leave));
                 } else {
                     self.confirm_leave = true;
                 }
             }
             if ui.add(egui::Button::new(tr!("nav-menu")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
-                request = Some(TableRequest::Menu);
+                commands.push(TableCommand::App(TableRequest::Menu));
             }
             if !narrow {
-                ui.label(RichText::new(names::game(self.session.kind())).size(22.0).strong());
+                ui.label(RichText::new(names::game(session.kind())).size(22.0).strong());
             }
             // A phone has no room for the log beside the table: it is one tap away.
             if narrow && ui.add(egui::Button::new(tr!("log-title")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
                 self.log_open = true;
             }
-            if self.session.can_undo() {
+            if session.can_undo() {
                 let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(wide_button, theme::TOUCH));
                 let pressed = ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
                 if ui.add(undo).on_hover_text(tr!("table-undo-hint")).clicked() || (pressed && ui.is_enabled()) {
-                    match self.session.undo() {
-                        Ok(()) => {
-                            self.hand = HandState::default();
-                            self.game.reset();
-                            self.flights.clear();
-                            self.badges.clear();
-                            self.last_played.clear();
-                            self.animated = self.session.history().len();
-                            self.error = None;
-                        }
-                        Err(error) => self.error = Some(describe_error(&error)),
-                    }
+                    commands.push(TableCommand::Undo);
                 }
             }
-            if self.session.bot_move_waiting() {
+            if session.bot_move_waiting() {
                 let step = egui::Button::new(RichText::new(tr!("table-next-move")).strong())
                     .min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
-                let handing_off = matches!(self.privacy(), Privacy::HandOff(_));
+                let handing_off = matches!(self.privacy(session), Privacy::HandOff(_));
                 if ui.add(step).clicked() || (!handing_off && enter_pressed(ui)) {
-                    self.session.step();
+                    commands.push(TableCommand::Step);
                 }
             }
         });
         if self.confirm_leave {
             ui.horizontal_wrapped(|ui| {
-                ui.colored_label(theme::ACCENT, self.leave_question());
+                ui.colored_label(theme::ACCENT, self.leave_question(session));
                 if ui.add(egui::Button::new(tr!("table-leave-confirm")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                    request = Some(TableRequest::Leave);
+                    commands.push(TableCommand::App(TableRequest::Leave));
                 }
                 if ui.add(egui::Button::new(tr!("table-keep-playing")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                     self.confirm_leave = false;
                 }
             });
         }
-        request
     }
 
     /// The viewer's own cards and controls, drawn by the game's part of the table; returns the
@@ -465,18 +474,18 @@ impl TableScreen {
 
     /// Buttons for other people at this device who may act out of turn: "One!" (named, no
     /// card needed) and snaps (the device goes to that player first).
-    fn out_of_turn(&mut self, ui: &mut egui::Ui, names: &[String]) -> Option<(Seat, AnyAction)> {
-        let local = self.session.local_seats();
-        if local.len() < 2 || self.session.phase() != Phase::Playing {
+    fn out_of_turn(&mut self, ui: &mut egui::Ui, session: &dyn Session, names: &[String]) -> Option<(Seat, AnyAction)> {
+        let local = session.local_seats();
+        if local.len() < 2 || session.phase() != Phase::Playing {
             return None;
         }
-        let showing = self.showing();
-        let optional = local.without(self.session.waiting_for());
+        let showing = self.showing(session);
+        let optional = local.without(session.waiting_for());
         let mut chosen = None;
         let mut snapper = None;
         ui.horizontal_wrapped(|ui| {
             for seat in optional.iter().filter(|seat| Some(*seat) != showing) {
-                let Some(view) = self.session.view(Viewer::Seat(seat)) else { continue };
+                let Some(view) = session.view(Viewer::Seat(seat)) else { continue };
                 let touch = egui::vec2(0.0, theme::TOUCH);
                 match self.game.out_of_turn(&view, &names[seat.index()]) {
                     Some(OutOfTurn::Call(action, label)) if ui.add(egui::Button::new(label.as_str()).min_size(touch)).clicked() => {
@@ -492,7 +501,7 @@ impl TableScreen {
         if let Some(seat) = snapper {
             self.device.ask_out_of_turn(seat);
         }
-        if let Some(seat) = self.device.acting_out_of_turn().filter(|seat| self.showing() == Some(*seat)) {
+        if let Some(seat) = self.device.acting_out_of_turn().filter(|seat| self.showing(session) == Some(*seat)) {
             let cancel = egui::Button::new(tr!("table-cancel-snap", name = &names[seat.index()])).min_size(egui::vec2(0.0, theme::TOUCH));
             if ui.add(cancel).clicked() {
                 self.device.end_out_of_turn();
@@ -504,17 +513,24 @@ impl TableScreen {
 
     /// The round's standings (`actions` false) or what comes next (`actions` true), once a
     /// round is over.
-    fn results(&self, ui: &mut egui::Ui, view: &AnyView, names: &[String], actions: bool) -> Option<results::ResultsChoice> {
-        if self.session.phase() == Phase::Playing {
+    fn results(
+        &self,
+        ui: &mut egui::Ui,
+        session: &dyn Session,
+        view: &AnyView,
+        names: &[String],
+        actions: bool,
+    ) -> Option<results::ResultsChoice> {
+        if session.phase() == Phase::Playing {
             return None;
         }
         let (Some(round), result) = (view.last_round(), view.result()) else { return None };
-        let rematch = self.session.rematch();
+        let rematch = session.rematch();
         let outcome = results::Outcome {
             round,
             result,
             better: view.kind().better(),
-            deals: self.session.deals(),
+            deals: session.deals(),
             rematch: rematch.as_ref().map(|(options, _)| options),
         };
         if actions {
