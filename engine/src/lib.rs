@@ -15,6 +15,7 @@ pub mod event;
 pub mod follow;
 pub mod game;
 pub mod games;
+pub mod inference;
 pub mod kind;
 pub mod match_shell;
 pub mod notation;

@@ -46,8 +46,9 @@ impl CrazyEights {
         &mut self.round
     }
 
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> CrazyEights {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/crazy_eights/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> CrazyEights {
         CrazyEights { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 

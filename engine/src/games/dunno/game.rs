@@ -32,8 +32,9 @@ pub struct Dunno {
 }
 
 impl Dunno {
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: DunnoOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Dunno {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/dunno/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: DunnoOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Dunno {
         Dunno { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 

@@ -35,8 +35,9 @@ pub struct Fool108 {
 }
 
 impl Fool108 {
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: Fool108Options, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Fool108 {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/fool108/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: Fool108Options, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Fool108 {
         Fool108 { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 

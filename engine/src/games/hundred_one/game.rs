@@ -37,8 +37,9 @@ pub struct HundredOne {
 }
 
 impl HundredOne {
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: HundredOneOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> HundredOne {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/hundred_one/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: HundredOneOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> HundredOne {
         HundredOne { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 

@@ -65,8 +65,9 @@ impl Youglouf {
         slot_views(&self.round, Viewer::Spectator, true)
     }
 
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: YougloufOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Youglouf {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/youglouf/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: YougloufOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Youglouf {
         Youglouf { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
