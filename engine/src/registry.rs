@@ -108,6 +108,12 @@ macro_rules! register_games {
             }
 
             /// The viewer's legal actions now (none for a spectator), in the game's order.
+
+            /// The cards each seat is dealt at the start of a round.
+            #[must_use]
+            pub const fn hand_size(self) -> usize {
+                match self { $(GameKind::$variant => <$ty as Game>::HAND_SIZE),* }
+            }
             #[must_use]
             pub fn legal(&self) -> Vec<AnyAction> {
                 match self { $(AnyView::$variant(view) => view.legal.iter().copied().map(AnyAction::$variant).collect()),* }

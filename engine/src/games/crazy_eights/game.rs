@@ -23,7 +23,7 @@ use crate::view::ViewHeader;
 use super::action::CrazyEightsAction;
 use super::event::CrazyEightsEvent;
 use super::options::CrazyEightsOptions;
-use super::round::{EIGHTS, Round, card_points};
+use super::round::{EIGHTS, HAND_SIZE, Round, card_points};
 use super::view::CrazyEightsView;
 
 /// A Crazy Eights match.
@@ -143,6 +143,7 @@ impl Game for CrazyEights {
 
     const KIND: GameKind = GameKind::CrazyEights;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &CrazyEightsOptions) -> RangeInclusive<usize> {
         2..=8

@@ -21,7 +21,7 @@ use crate::view::ViewHeader;
 use super::action::DunnoAction;
 use super::event::DunnoEvent;
 use super::options::DunnoOptions;
-use super::round::Round;
+use super::round::{HAND_SIZE, Round};
 use super::view::DunnoView;
 
 /// A Dunno match.
@@ -107,6 +107,7 @@ impl Game for Dunno {
 
     const KIND: GameKind = GameKind::Dunno;
     const BETTER: Better = Better::Higher;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &DunnoOptions) -> RangeInclusive<usize> {
         2..=6

@@ -23,7 +23,7 @@ use crate::view::ViewHeader;
 use super::action::Fool108Action;
 use super::event::Fool108Event;
 use super::options::Fool108Options;
-use super::round::{Round, Stage};
+use super::round::{HAND_SIZE, Round, Stage};
 use super::scoring::score_round;
 use super::view::Fool108View;
 
@@ -162,6 +162,7 @@ impl Game for Fool108 {
 
     const KIND: GameKind = GameKind::Fool108;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &Fool108Options) -> RangeInclusive<usize> {
         2..=6

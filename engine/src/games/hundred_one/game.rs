@@ -23,7 +23,7 @@ use crate::view::ViewHeader;
 use super::action::HundredOneAction;
 use super::event::HundredOneEvent;
 use super::options::HundredOneOptions;
-use super::round::{Round, Stage, card_points};
+use super::round::{HAND_SIZE, Round, Stage, card_points};
 use super::view::HundredOneView;
 
 /// The total that resets to 0 when hit exactly, and that loses the match when passed.
@@ -146,6 +146,7 @@ impl Game for HundredOne {
 
     const KIND: GameKind = GameKind::HundredOne;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &HundredOneOptions) -> RangeInclusive<usize> {
         2..=6

@@ -23,7 +23,7 @@ use super::action::YougloufAction;
 use super::event::YougloufEvent;
 use super::knowledge::MAX_PLAYERS;
 use super::options::YougloufOptions;
-use super::round::{Round, Stage, card_value};
+use super::round::{HAND_SIZE, Round, Stage, card_value};
 use super::rules::{check, legal_actions_into};
 use super::view::{SlotView, YougloufView, sees_held, slot_views, step_view};
 
@@ -211,6 +211,7 @@ impl Game for Youglouf {
 
     const KIND: GameKind = GameKind::Youglouf;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(options: &YougloufOptions) -> RangeInclusive<usize> {
         if options.allow_two_players { 2..=MAX_PLAYERS } else { 3..=MAX_PLAYERS }
