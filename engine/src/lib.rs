@@ -38,7 +38,7 @@ pub use game::{Game, Phase, TableSetup};
 pub use kind::GameKind;
 pub use match_shell::MatchShell;
 pub use refusal::{Refusal, RefusalArg, RefusalRule};
-pub use registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameVisitor};
+pub use registry::{AnyAction, AnyEvent, AnyGame, AnyOptions, AnyView, GameVisitor, Listed};
 pub use rng::GameRng;
 pub use score::{MatchResult, RoundEnd, RoundResult, ScoreKind, SeatScore};
 pub use seat::{BySeat, Direction, Seat, SeatSet, Viewer};
