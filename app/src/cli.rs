@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use cardtable_engine::GameKind;
-use cardtable_engine::bots::BotLevel;
 use clap::{Parser, Subcommand};
+
+use crate::commands::sim_args::SimArgs;
 
 /// Cardtable: classic shedding card games with friends, hot-seat, over the LAN, or against bots.
 #[derive(Debug, Parser)]
@@ -26,10 +27,10 @@ pub struct Cli {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct WindowArgs {
     /// Sit down at once at a quick game of this game (you and bots, default rules).
-    #[arg(long, value_parser = parse_game)]
+    #[arg(long, value_parser = GameKind::from_id)]
     pub quick_play: Option<GameKind>,
     /// Open this game's tutorial at once (a short scripted deal against a teacher).
-    #[arg(long, value_parser = parse_game, conflicts_with = "quick_play")]
+    #[arg(long, value_parser = GameKind::from_id, conflicts_with = "quick_play")]
     pub learn: Option<GameKind>,
     /// Open a scenario file at the table (docs/scenarios.md): its deal with its steps played,
     /// you in seat 0 and bots in the other seats; not saved. The file is checked first.
@@ -104,64 +105,6 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-}
-
-/// Arguments of `cardtable sim`.
-#[derive(Debug, clap::Args)]
-pub struct SimArgs {
-    /// Game id.
-    #[arg(long, value_parser = parse_game)]
-    pub game: GameKind,
-    /// Seats at the table.
-    #[arg(long, default_value_t = 4)]
-    pub players: usize,
-    /// Matches to play.
-    #[arg(long, default_value_t = 1_000, conflicts_with = "rounds")]
-    pub matches: u64,
-    /// Play this many rounds in all instead of a number of matches.
-    #[arg(long)]
-    pub rounds: Option<u64>,
-    /// Base seed; the same seed replays the same run.
-    #[arg(long, default_value_t = 7)]
-    pub seed: u64,
-    /// The game's options as JSON (missing fields keep their defaults), e.g. '{"draw_two":"stack"}'.
-    #[arg(long)]
-    pub options: Option<String>,
-    /// Print the report as JSON instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// Bots at every seat instead of random play, one level per seat, e.g.
-    /// `hard,normal,normal,normal` (levels: random, easy, normal, hard); the seat count follows.
-    #[arg(long, value_delimiter = ',', conflicts_with = "rounds")]
-    pub seats: Option<Vec<BotLevel>>,
-    /// Search budget of the Hard level, in iterations per decision.
-    #[arg(long)]
-    pub iterations: Option<u32>,
-    /// Worker threads playing matches at once (default: one per core). The report is the
-    /// same for any number: only the time changes.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
-    /// Hard searches this many milliseconds per decision (0: the iteration budget) instead
-    /// of a fixed budget; the run is then no longer reproducible from its seed.
-    #[arg(long, value_name = "MS", conflicts_with = "iterations")]
-    pub think_ms: Option<u32>,
-}
-
-impl SimArgs {
-    /// The Hard level's search these arguments ask for: `--think-ms` (through the app's
-    /// clock, [`crate::think`]) or `--iterations`.
-    #[must_use]
-    pub fn search_tuning(&self) -> cardtable_engine::bots::SearchTuning {
-        crate::think::override_think_ms(self.think_ms);
-        match self.think_ms {
-            Some(millis) if millis > 0 => crate::think::search_tuning(),
-            _ => cardtable_engine::bots::SearchTuning { iterations: self.iterations, ..Default::default() },
-        }
-    }
-}
-
-fn parse_game(id: &str) -> Result<GameKind, String> {
-    GameKind::from_id(id).map_err(|error| error.to_string())
 }
 
 #[cfg(test)]

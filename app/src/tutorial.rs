@@ -1,8 +1,9 @@
 //! Tutorials: one short scripted deal per game that shows its special cards and lets the
-//! player try each one. A tutorial file (`assets/tutorials/<game id>.json`) holds a scenario
-//! in the format of docs/scenarios.md, whose steps are the whole script (the player's moves
-//! in seat 0 and the teacher's in seat 1), and its lessons: the step from which each note is
-//! shown and the note's message id in the `tutorial` translations.
+//! player try each one. A tutorial file (`assets/tutorials/<game id>.json`, its text found by
+//! the engine's list: [`GameKind::tutorial`]) holds a scenario in the format of
+//! docs/scenarios.md, whose steps are the whole script (the player's moves in seat 0 and the
+//! teacher's in seat 1), and its lessons: the step from which each note is shown and the
+//! note's message id in the `tutorial` translations.
 
 use cardtable_engine::scenario::{Scenario, Step};
 use cardtable_engine::{AnyAction, GameKind, Seat};
@@ -12,15 +13,6 @@ use serde::Deserialize;
 pub const PLAYER: Seat = Seat(0);
 /// The teacher's seat.
 pub const TEACHER: Seat = Seat(1);
-
-/// Every game's tutorial file, by game id.
-const FILES: &[(&str, &str)] = &[
-    ("crazy-eights", include_str!("../../assets/tutorials/crazy-eights.json")),
-    ("fool108", include_str!("../../assets/tutorials/fool108.json")),
-    ("hundred-one", include_str!("../../assets/tutorials/hundred-one.json")),
-    ("dunno", include_str!("../../assets/tutorials/dunno.json")),
-    ("youglouf", include_str!("../../assets/tutorials/youglouf.json")),
-];
 
 /// A note shown from one step of the script on.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -71,15 +63,12 @@ impl Tutorial {
     /// The tutorial of `kind`.
     ///
     /// # Errors
-    /// The game has no tutorial file, or it is not a tutorial: not a scenario of this game
-    /// for two, a step that is not a seat's action in the game's notation, or lessons that
-    /// do not start at step 0 and go forward within the script.
+    /// The game's tutorial file is not a tutorial: not a scenario of this game for two, a step
+    /// that is not a seat's action in the game's notation, or lessons that do not start at
+    /// step 0 and go forward within the script. (Every game has one: the engine's list does not
+    /// compile without it.)
     pub fn of(kind: GameKind) -> Result<Tutorial, TutorialError> {
-        let (_, text) = FILES
-            .iter()
-            .find(|(id, _)| *id == kind.id())
-            .ok_or_else(|| TutorialError { game: kind, problem: "no tutorial file".into() })?;
-        Tutorial::read(kind, text)
+        Tutorial::read(kind, kind.tutorial())
     }
 
     /// Reads a tutorial of `kind` from the text of its file (see [`Tutorial::of`]).

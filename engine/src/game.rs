@@ -46,6 +46,10 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Which match totals lead (the match's winners are among the seats placed first).
     const BETTER: Better;
 
+    /// The cards each seat is dealt at the start of a round (a scenario's hands are checked
+    /// against it).
+    const HAND_SIZE: usize;
+
     /// Seat counts the game can be played with under these options.
     fn seat_range(options: &Self::Options) -> RangeInclusive<usize>;
 

@@ -1,5 +1,5 @@
 //! Which game: [`GameKind`], the ids used in the CLI, files and messages, the names players
-//! know, made from the one list of games (`with_games!`).
+//! know and each game's tutorial text, made from the one list of games (`with_games!`).
 
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +45,15 @@ macro_rules! game_kinds {
             #[must_use]
             pub const fn pitch(self) -> &'static str {
                 match self { $(GameKind::$variant => $pitch),* }
+            }
+
+            /// The game's tutorial as written (`assets/tutorials/<id>.json`): a scenario of the
+            /// engine's format (docs/scenarios.md) with the lessons the app shows beside it. It
+            /// is found here, by the game's id, so no other place keeps a list of the games;
+            /// the engine only carries the text (the app reads it).
+            #[must_use]
+            pub const fn tutorial(self) -> &'static str {
+                match self { $(GameKind::$variant => include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/tutorials/", $id, ".json"))),* }
             }
         }
     };

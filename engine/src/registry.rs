@@ -36,7 +36,63 @@ pub trait GameVisitor {
     /// What the visit returns.
     type Output;
     /// Runs for game type `G`.
-    fn visit<G: Game>(self) -> Self::Output;
+    fn visit<G: Listed>(self) -> Self::Output;
+}
+
+/// A game of the one list, with its typed way into and out of the `Any*` enums. The list
+/// writes it for every game, so generic code (a [`GameVisitor`], the bots' roster) unwraps
+/// any game's view, event, action or options without a match over the games.
+pub trait Listed: Game {
+    /// This game's view, if `view` is one.
+    fn view_of(view: &AnyView) -> Option<&Self::View>;
+    /// This game's event, if `event` is one.
+    fn event_of(event: &AnyEvent) -> Option<&Self::Event>;
+    /// This game's action, if `action` is one.
+    fn action_of(action: &AnyAction) -> Option<Self::Action>;
+    /// This game's options, if `options` are.
+    fn options_of(options: &AnyOptions) -> Option<&Self::Options>;
+    /// This game's options, to change, if `options` are.
+    fn options_of_mut(options: &mut AnyOptions) -> Option<&mut Self::Options>;
+    /// `action` as any game's action.
+    fn any_action(action: Self::Action) -> AnyAction;
+}
+
+impl AnyView {
+    /// Game `G`'s view, if this is one.
+    #[must_use]
+    pub fn downcast<G: Listed>(&self) -> Option<&G::View> {
+        G::view_of(self)
+    }
+}
+
+impl AnyEvent {
+    /// Game `G`'s event, if this is one.
+    #[must_use]
+    pub fn downcast<G: Listed>(&self) -> Option<&G::Event> {
+        G::event_of(self)
+    }
+}
+
+impl AnyAction {
+    /// Game `G`'s action, if this is one.
+    #[must_use]
+    pub fn downcast<G: Listed>(&self) -> Option<G::Action> {
+        G::action_of(self)
+    }
+}
+
+impl AnyOptions {
+    /// Game `G`'s options, if these are.
+    #[must_use]
+    pub fn downcast<G: Listed>(&self) -> Option<&G::Options> {
+        G::options_of(self)
+    }
+
+    /// Game `G`'s options, to change, if these are.
+    #[must_use]
+    pub fn downcast_mut<G: Listed>(&mut self) -> Option<&mut G::Options> {
+        G::options_of_mut(self)
+    }
 }
 
 macro_rules! register_games {
@@ -51,6 +107,12 @@ macro_rules! register_games {
             #[must_use]
             pub const fn better(self) -> Better {
                 match self { $(GameKind::$variant => <$ty as Game>::BETTER),* }
+            }
+
+            /// The cards each seat is dealt at the start of a round.
+            #[must_use]
+            pub const fn hand_size(self) -> usize {
+                match self { $(GameKind::$variant => <$ty as Game>::HAND_SIZE),* }
             }
         }
 
@@ -348,7 +410,96 @@ macro_rules! register_games {
                 match self { $(AnyGame::$variant(game) => game.revealed_hand(seat)),* }
             }
         }
+
+        $(
+            impl Listed for $ty {
+                fn view_of(view: &AnyView) -> Option<&Self::View> {
+                    match view {
+                        AnyView::$variant(view) => Some(view),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn event_of(event: &AnyEvent) -> Option<&Self::Event> {
+                    match event {
+                        AnyEvent::$variant(event) => Some(event),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn action_of(action: &AnyAction) -> Option<Self::Action> {
+                    match action {
+                        AnyAction::$variant(action) => Some(*action),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn options_of(options: &AnyOptions) -> Option<&Self::Options> {
+                    match options {
+                        AnyOptions::$variant(options) => Some(options),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn options_of_mut(options: &mut AnyOptions) -> Option<&mut Self::Options> {
+                    match options {
+                        AnyOptions::$variant(options) => Some(options),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn any_action(action: Self::Action) -> AnyAction {
+                    AnyAction::$variant(action)
+                }
+            }
+        )*
     };
 }
 
 with_games!(register_games);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each game's typed down-casts take its own view, event, action and options out of the
+    /// `Any*` enums, refuse another game's, and its action goes back in as it came out.
+    struct DowncastsAreTheGamesOwn(GameKind);
+
+    impl GameVisitor for DowncastsAreTheGamesOwn {
+        type Output = ();
+
+        fn visit<G: Listed>(self) {
+            let mut options = AnyOptions::defaults(self.0);
+            let setup = TableSetup::new(G::default_players(&G::Options::default()), 3);
+            let (game, events) = AnyGame::start_match(setup, options.clone(), None).expect("a table");
+            let ours = self.0 == G::KIND;
+            let view = game.view(Viewer::Seat(Seat(0)));
+            assert_eq!(view.downcast::<G>().is_some(), ours, "{} view as {}", self.0, G::KIND);
+            assert!(events.iter().all(|addressed| addressed.event.downcast::<G>().is_some() == ours), "{} events as {}", self.0, G::KIND);
+            assert_eq!(options.downcast::<G>().is_some(), ours, "{} options as {}", self.0, G::KIND);
+            assert_eq!(options.downcast_mut::<G>().is_some(), ours, "{} options as {}", self.0, G::KIND);
+            let seat = game.to_act().first().expect("someone acts");
+            for action in game.legal_actions(seat) {
+                match action.downcast::<G>() {
+                    Some(typed) => assert_eq!(G::any_action(typed), action, "{} round trip", G::KIND),
+                    None => assert!(!ours, "{} action as {}", self.0, G::KIND),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_game_downcasts_to_its_own_types_only() {
+        for &kind in GameKind::ALL {
+            for &as_kind in GameKind::ALL {
+                as_kind.visit(DowncastsAreTheGamesOwn(kind));
+            }
+        }
+    }
+}

@@ -10,8 +10,8 @@ use cardtable_engine::bots::arena::{self, ArenaConfig, ArenaObserver, ArenaRepor
 use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, IsmctsConfig, SearchTuning};
 use cardtable_engine::{GameKind, Seat};
 
-use crate::cli::SimArgs;
 use crate::commands::sim::Cores;
+use crate::commands::sim_args::SimArgs;
 
 /// Times every decision per seat, and searched decisions (Hard, not forced) apart. Each match
 /// has its own clock (matches run on every core); [`DecisionClock::absorb`] joins them.

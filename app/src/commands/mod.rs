@@ -4,4 +4,5 @@ pub mod arena;
 pub mod export;
 pub mod scenario;
 pub mod sim;
+pub mod sim_args;
 pub mod store_soak;

@@ -8,7 +8,7 @@ use anyhow::Context;
 use cardtable_engine::sim::{JobRunner, SimConfig, SimReport};
 use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
-use crate::cli::SimArgs;
+use crate::commands::sim_args::SimArgs;
 
 /// Runs the engine's independent matches on every core (or on `--threads`).
 ///

@@ -178,7 +178,8 @@ impl NetSession {
 
 impl Session for NetSession {
     fn kind(&self) -> GameKind {
-        self.options().map_or(GameKind::CrazyEights, AnyOptions::kind)
+        // A session begins once the lobby has named the game; before that any game will do.
+        self.options().map_or(GameKind::ALL[0], AnyOptions::kind)
     }
 
     fn occupants(&self) -> &[Occupant] {

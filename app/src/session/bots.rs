@@ -13,8 +13,8 @@
 
 use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
 
-use cardtable_engine::bots::{BotGame, BotLevel, make_bot, split_optional};
-use cardtable_engine::{AnyAction, AnyView, GameRng, Phase, Seat, Viewer};
+use cardtable_engine::bots::{BotGame, BotGameVisitor, BotLevel, make_bot, roster, split_optional};
+use cardtable_engine::{AnyAction, AnyView, GameRng, Listed, Phase, Seat, Viewer};
 
 use super::host::Host;
 
@@ -48,28 +48,26 @@ fn ask<G: BotGame>(
     answer.map(wrap)
 }
 
-/// Puts `question` to the view's game's bot.
+/// Puts `question` to the view's game's bot, chosen from the engine's roster (written from its
+/// one list of games).
 fn dispatch(question: Question, level: BotLevel, seat: Seat, view: &AnyView, legal: &[AnyAction], rng: &mut GameRng) -> Option<AnyAction> {
-    macro_rules! arms {
-        ($($variant:ident => $ty:ty),* $(,)?) => {
-            match view {
-                $(AnyView::$variant(view) => ask::<$ty>(
-                    question,
-                    (level, seat, view, legal),
-                    rng,
-                    |action| if let AnyAction::$variant(action) = action { Some(*action) } else { None },
-                    AnyAction::$variant,
-                ),)*
-            }
-        };
+    /// The question for the visited game's bot, its view taken out of `AnyView`.
+    struct Ask<'a> {
+        question: Question,
+        level: BotLevel,
+        seat: Seat,
+        view: &'a AnyView,
+        legal: &'a [AnyAction],
+        rng: &'a mut GameRng,
     }
-    arms! {
-        CrazyEights => cardtable_engine::games::crazy_eights::CrazyEights,
-        Fool108 => cardtable_engine::games::fool108::Fool108,
-        HundredOne => cardtable_engine::games::hundred_one::HundredOne,
-        Dunno => cardtable_engine::games::dunno::Dunno,
-        Youglouf => cardtable_engine::games::youglouf::Youglouf,
+    impl BotGameVisitor for Ask<'_> {
+        type Output = Option<AnyAction>;
+        fn visit<G: BotGame + Listed>(self) -> Option<AnyAction> {
+            let view = self.view.downcast::<G>()?;
+            ask::<G>(self.question, (self.level, self.seat, view, self.legal), self.rng, AnyAction::downcast::<G>, G::any_action)
+        }
     }
+    roster::visit(view.kind(), Ask { question, level, seat, view, legal, rng })
 }
 
 /// The bot's choice for `seat` when the round waits for it, from its view and legal actions

@@ -3,17 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use cardtable_engine::GameKind;
+use cardtable_engine::{Better, GameKind};
 
 use super::profiles::ProfileId;
 use super::record::{MatchId, MatchSummary};
-
-/// Whether a higher total is the better one: Dunno counts games won toward "first to N"
-/// (RULES.md §4, "Match"); every other game counts penalty points, lower is better.
-#[must_use]
-pub fn higher_is_better(game: GameKind) -> bool {
-    game == GameKind::Dunno
-}
 
 /// One match a profile played, as shown for best and worst.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +26,12 @@ pub struct MatchMark {
 impl MatchMark {
     /// How good the match went, higher is better: a win first, then not losing, then the total.
     fn merit(&self, game: GameKind) -> (bool, bool, i32) {
-        let total = if higher_is_better(game) { self.total } else { -self.total };
+        // Which way totals count is the game's own rule (Dunno counts games won, the others
+        // penalty points).
+        let total = match game.better() {
+            Better::Higher => self.total,
+            Better::Lower => -self.total,
+        };
         (self.won, !self.lost, total)
     }
 }

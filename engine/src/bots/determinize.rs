@@ -10,11 +10,10 @@ use crate::card::{Card, DeckKind, Suit};
 use crate::card_set::{CardSet, count_cards};
 use crate::deal::Stock;
 use crate::game::{Game, Phase};
+use crate::inference::Lacking;
 use crate::rng::GameRng;
 use crate::score::{RoundEnd, RoundResult};
 use crate::seat::{BySeat, Seat, Viewer};
-
-use super::inference::Lacking;
 
 /// Why a view could not be turned into a state.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

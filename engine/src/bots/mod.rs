@@ -7,15 +7,15 @@
 //! - [`bot`]: the [`Bot`] contract, the four [`BotLevel`]s and the [`RandomBot`].
 //! - [`determinize`]: [`Determinize`], a full state sampled consistently with a view — the
 //!   unseen cards dealt at random into the hidden zones, with the right counts.
-//! - [`inference`]: [`Lacking`], what the table has shown a seat's hand lacks (it drew instead
-//!   of playing), which determinizations respect.
 //! - [`ismcts`]: the Hard level, single-observer Information-Set Monte Carlo Tree Search over
 //!   determinizations; it works for every game that implements [`Determinize`].
 //! - [`bot_game`]: [`BotGame`], a game's Easy and Normal bots, its search budget, its sure
 //!   optional answers.
 //! - [`roster`]: [`make_bot`], and [`roster::visit`] to run generic code per game.
 //! - [`crazy_eights`], [`fool108`], [`hundred_one`], [`dunno`], [`youglouf`]: each game's Easy
-//!   and Normal bots and the heuristics its playouts share with Normal.
+//!   and Normal bots, the heuristics its playouts share with Normal, and its [`Determinize`].
+//!   Bots import the games, never the reverse: what a game's round records for them (a
+//!   seat's [`crate::inference::Lacking`]) sits beside both.
 //! - [`slip`]: Easy's slips that stay the same however often a question is asked.
 //! - [`arena`]: bots playing whole matches against each other, deterministically from a seed.
 //!
@@ -34,7 +34,6 @@ pub mod determinize;
 pub mod dunno;
 pub mod fool108;
 pub mod hundred_one;
-pub mod inference;
 pub mod ismcts;
 pub mod roster;
 pub mod search_config;
@@ -48,6 +47,5 @@ pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
 pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
 pub use bot_game::BotGame;
 pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};
-pub use inference::Lacking;
 pub use ismcts::{DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsBot, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads};
 pub use roster::{BotGameVisitor, make_bot};

@@ -6,6 +6,7 @@
 
 use crate::games;
 use crate::kind::GameKind;
+use crate::registry::Listed;
 
 use super::bot::{Bot, BotLevel, RandomBot};
 use super::bot_game::BotGame;
@@ -23,12 +24,14 @@ pub fn make_bot<G: BotGame>(level: BotLevel, tuning: SearchTuning) -> Box<dyn Bo
     }
 }
 
-/// Generic code to run for one [`BotGame`], chosen at run time by [`visit`].
+/// Generic code to run for one [`BotGame`], chosen at run time by [`visit`]: the roster the
+/// app seats its bots from. `G` is also [`Listed`], so the visit can take the game's own view
+/// and actions out of the `Any*` enums.
 pub trait BotGameVisitor {
     /// What the visit returns.
     type Output;
     /// Runs for game type `G`.
-    fn visit<G: BotGame>(self) -> Self::Output;
+    fn visit<G: BotGame + Listed>(self) -> Self::Output;
 }
 
 /// Writes [`visit`] from the one list of games (`with_games!`).

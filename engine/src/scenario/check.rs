@@ -6,21 +6,8 @@
 use super::{Scenario, ScenarioError, Step};
 use crate::card::{CARD_KINDS, Card, DeckKind};
 use crate::game::Game;
-use crate::games::{crazy_eights, dunno, fool108, hundred_one, youglouf};
 use crate::kind::GameKind;
 use crate::registry::{AnyOptions, GameVisitor};
-
-/// The cards each seat is dealt at the start of a round of `kind`.
-#[must_use]
-pub fn hand_size(kind: GameKind) -> usize {
-    match kind {
-        GameKind::CrazyEights => crazy_eights::HAND_SIZE,
-        GameKind::Fool108 => fool108::HAND_SIZE,
-        GameKind::HundredOne => hundred_one::HAND_SIZE,
-        GameKind::Dunno => dunno::HAND_SIZE,
-        GameKind::Youglouf => youglouf::HAND_SIZE,
-    }
-}
 
 /// The deck a game is played with.
 struct DeckOf;
@@ -71,7 +58,7 @@ pub(super) fn check(scenario: &Scenario, options: &AnyOptions) -> Result<(), Sce
         if scenario.hands.len() != players {
             return Err(field("`hands`", format!("{} hands listed for {players} players", scenario.hands.len())));
         }
-        let size = hand_size(game);
+        let size = game.hand_size();
         if let Some((seat, hand)) = scenario.hands.iter().enumerate().find(|(_, hand)| hand.len() != size) {
             return Err(field(format!("`hands[{seat}]`"), format!("{} cards, but {game} deals {size} to each seat", hand.len())));
         }

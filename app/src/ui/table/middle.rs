@@ -45,7 +45,7 @@ impl TableScreen {
     /// Draws the other seats, the piles and the turn's line; returns a clicked Youglouf slot.
     pub(super) fn middle(&mut self, ui: &mut egui::Ui, table: &Middle<'_>) -> Option<(Seat, u8)> {
         let Middle { facts, height, wide, .. } = *table;
-        let side_width = seats::outer_width(facts, height * SEAT_CARDS) + ui.spacing().item_spacing.x;
+        let side_width = seats::outer_width(&*self.game, height * SEAT_CARDS) + ui.spacing().item_spacing.x;
         let sides = table
             .showing
             .and_then(|seat| seats::sides(seat, facts.seats.len()))
@@ -126,6 +126,7 @@ impl TableScreen {
         let clickable = |seat: Seat| self.game.clickable(table.view, seat);
         let picked = |_seat: Seat| Vec::new();
         let row = seats::SeatsRow {
+            game: &*self.game,
             occupants: table.occupants,
             showing: table.showing,
             clickable: &clickable,

@@ -1,7 +1,7 @@
 //! Round and match ends: the standings (each seat's place by its match total, its points this
 //! round with the breakdown and the cards they came from, its total), who took the round, the
-//! winners and losers, and what comes next (the next deal, or "play again" — in 108 Fool up to
-//! the highest loser's total).
+//! winners and losers, and what comes next (the next deal, or "play again", in the game's own
+//! words: in 108 Fool up to the highest loser's total).
 
 use cardtable_engine::{AnyOptions, Better, MatchResult, RoundResult, ScoreKind, Seat, places};
 use egui::RichText;
@@ -136,10 +136,8 @@ pub fn actions(ui: &mut egui::Ui, outcome: &Outcome<'_>) -> Option<ResultsChoice
     if outcome.result.is_some() {
         ui.horizontal_wrapped(|ui| {
             if let Some(options) = outcome.rematch {
-                let text = match options {
-                    AnyOptions::Fool108(options) => tr!("results-play-again-to", limit = options.score_limit),
-                    _ => tr!("results-play-again"),
-                };
+                // The game's own words: 108 Fool says the limit a rematch plays to.
+                let text = super::games::for_kind(options.kind()).play_again(options);
                 if ui.add(button(text)).clicked() {
                     choice = Some(ResultsChoice::PlayAgain);
                 }

@@ -1,12 +1,11 @@
-//! The seats round the table: each with its name, who plays it, its cards face down (or its
-//! Youglouf slots as the viewer knows them), its total, its public notes, whose turn it is and
-//! who plays next.
+//! The seats round the table: each with its name, who plays it, its cards as the game draws
+//! them (face down, or in slots as the viewer knows them: [`GameTable::seat_cards`]), its total,
+//! its public notes, whose turn it is and who plays next.
 
 use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
 
-use super::games::youglouf::{SLOT_SPACING, slots_row};
-use super::games::{SeatFacts, TableFacts};
+use super::games::{GameTable, SeatCards, SeatFacts, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
 use crate::tr;
@@ -15,13 +14,15 @@ use crate::ui::{names, theme};
 
 /// What the seats row needs besides the facts.
 pub struct SeatsRow<'a> {
+    /// The game's part of the table, which draws each seat's cards.
+    pub game: &'a dyn GameTable,
     /// Who sits where.
     pub occupants: &'a [Occupant],
     /// The seat whose cards are on show (highlighted as "you").
     pub showing: Option<Seat>,
-    /// Youglouf: which slots of each seat may be clicked now (a power's target).
+    /// Which of each seat's cards on the table may be clicked now (a Youglouf power's target).
     pub clickable: &'a dyn Fn(Seat) -> Vec<u8>,
-    /// Slots picked so far (Youglouf's exchange), per seat.
+    /// Cards on the table picked so far (Youglouf's exchange), per seat.
     pub picked: &'a dyn Fn(Seat) -> Vec<u8>,
     /// Seats not shown here because the viewer's own area draws them.
     pub skip: SeatSet,
@@ -77,15 +78,10 @@ fn seat_panel(
                 if row.away.contains(seat) {
                     ui.label(RichText::new(tr!("seat-away")).small().color(theme::ACCENT));
                 }
-                match &facts.slots {
-                    Some(slots) => {
-                        let slot_height = slot_height(height, size.x, slots.len());
-                        clicked = slots_row(ui, occupant.name(), slots, &(row.clickable)(seat), &(row.picked)(seat), slot_height, look);
-                    }
-                    None => {
-                        card::hidden_hand(ui, facts.cards, height);
-                    }
-                }
+                let (clickable, picked) = ((row.clickable)(seat), (row.picked)(seat));
+                let cards =
+                    SeatCards { owner: occupant.name(), facts, clickable: &clickable, picked: &picked, height, width: size.x, look };
+                clicked = row.game.seat_cards(ui, &cards);
                 if !facts.known.is_empty() {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(RichText::new(tr!("seat-known")).small());
@@ -107,7 +103,7 @@ fn seat_panel(
     (clicked, response.inner)
 }
 
-/// Draws every seat not skipped; returns a clicked Youglouf slot (seat, slot).
+/// Draws every seat not skipped; returns a card clicked on the table (seat, slot).
 pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f32, look: CardLook) -> Option<(Seat, u8)> {
     let mut clicked = None;
     // Every panel is as wide as the widest hand it shows, and as tall as the tallest panel has
@@ -120,7 +116,7 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, row: &SeatsRow<'_>, height: f
     // Narrower than a whole fan when that keeps every seat on one row (a phone): the fan
     // overlaps more, and the table keeps its height.
     let one_row = (ui.available_width() + gap) / count as f32 - gap - PANEL_FRAME;
-    let natural = panel_width(height, slots);
+    let natural = panel_width(row.game, height);
     let width = if one_row >= PANEL_LEAST_WIDTH { natural.min(one_row) } else { natural.min(ui.available_width() - PANEL_FRAME) };
     let per_row = (((ui.available_width() + gap) / (width + PANEL_FRAME + gap)).floor() as usize).max(1);
     // Kept per kind of panel (slots or a hand), card size and panel width: another game, or a
@@ -163,32 +159,17 @@ pub fn sides(viewer: Seat, seats: usize) -> Option<(Seat, Seat)> {
     (seats >= 3).then(|| (Seat(((viewer.index() + 1) % seats) as u8), Seat(((viewer.index() + seats - 1) % seats) as u8)))
 }
 
-/// The width one seat's panel takes with its frame, when there is room for its whole hand.
+/// The width one seat's panel takes with its frame, when there is room for all its cards.
 #[must_use]
-pub fn outer_width(facts: &TableFacts, height: f32) -> f32 {
-    panel_width(height, facts.seats.iter().any(|seat| seat.slots.is_some())) + PANEL_FRAME
+pub fn outer_width(game: &dyn GameTable, height: f32) -> f32 {
+    panel_width(game, height) + PANEL_FRAME
 }
 
-/// The inside width of a seat's panel: five fanned card backs, or four Youglouf slots, and
-/// room for a name.
-fn panel_width(height: f32, slots: bool) -> f32 {
-    let fanned = card::width_for(height) * 2.0;
-    let slotted = 4.0 * (card::width_for(height * SLOT_SHARE) + SLOT_SPACING);
-    (if slots { slotted } else { fanned }).max(PANEL_NAME_WIDTH)
+/// The inside width of a seat's panel: its cards as the game lays them out (a fan of card
+/// backs, or a row of slots), and room for a name.
+fn panel_width(game: &dyn GameTable, height: f32) -> f32 {
+    game.seat_cards_width(height).max(PANEL_NAME_WIDTH)
 }
-
-/// A Youglouf slot's card height in a panel `width` wide: a share of the seats' cards, smaller
-/// on a phone so the four slots of a deal stay on one row (a second row made every panel
-/// taller and pushed the piles out of view); a penalty card's slot beyond them may wrap.
-fn slot_height(height: f32, width: f32, slots: usize) -> f32 {
-    let count = slots.clamp(1, 4) as f32;
-    // A point to spare beside each slot's spacing: a row exactly full may wrap.
-    let widest = (width - (SLOT_SPACING + 1.0) * count) / count;
-    (height * SLOT_SHARE).min(card::height_for(widest)).max(1.0)
-}
-
-/// A Youglouf slot's card height, as a share of a seat's cards.
-const SLOT_SHARE: f32 = 0.8;
 
 /// A panel's inside width for a name and its notes, when there is room.
 const PANEL_NAME_WIDTH: f32 = 120.0;
@@ -202,7 +183,10 @@ mod tests {
     use cardtable_engine::bots::BotLevel;
     use egui::Rect;
 
+    use cardtable_engine::GameKind;
+
     use super::super::facts::SeatFacts;
+    use super::super::games::{for_kind, youglouf};
     use super::super::motion::spot_rect;
     use super::*;
     use crate::session::seating::quick_seating;
@@ -210,7 +194,15 @@ mod tests {
     /// Draws the seats of `facts` in a 1000-point window and returns each seat panel's rect.
     fn panels(ctx: &egui::Context, facts: &TableFacts, occupants: &[Occupant]) -> Vec<Rect> {
         let none = |_: Seat| Vec::new();
-        let row = SeatsRow { occupants, showing: None, clickable: &none, picked: &none, skip: SeatSet::EMPTY, away: SeatSet::EMPTY };
+        let row = SeatsRow {
+            game: for_kind(GameKind::CrazyEights),
+            occupants,
+            showing: None,
+            clickable: &none,
+            picked: &none,
+            skip: SeatSet::EMPTY,
+            away: SeatSet::EMPTY,
+        };
         let input =
             egui::RawInput { screen_rect: Some(Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1000.0, 700.0))), ..Default::default() };
         let mut output = ctx.run_ui(input, |ui| {
@@ -250,12 +242,13 @@ mod tests {
     fn four_slots_fit_one_row_of_a_panel() {
         let height = 84.0 * 0.45;
         for width in [60.0, 72.0, 81.7, 100.0, 140.0] {
-            let slot = slot_height(height, width, 4);
+            let slot = youglouf::slot_height(height, width, 4);
             let row = 4.0 * card::width_for(slot) + 3.0 * 4.0;
             assert!(row <= width, "four slots {slot} high take {row} of {width}");
             assert!(slot <= height * 0.8 + f32::EPSILON, "never larger than usual: {slot}");
         }
-        let roomy = panel_width(height, true);
+        let roomy = panel_width(for_kind(GameKind::Youglouf), height);
+        let slot_height = youglouf::slot_height;
         assert!((slot_height(height, roomy, 4) - height * 0.8).abs() < 1e-3, "the usual size where the panel has room for it");
         assert!((slot_height(height, 81.7, 6) - slot_height(height, 81.7, 4)).abs() < 1e-3, "a penalty slot wraps, not shrinks");
     }

@@ -23,7 +23,7 @@ use crate::view::ViewHeader;
 use super::action::CrazyEightsAction;
 use super::event::CrazyEightsEvent;
 use super::options::CrazyEightsOptions;
-use super::round::{EIGHTS, Round, card_points};
+use super::round::{EIGHTS, HAND_SIZE, Round, card_points};
 use super::view::CrazyEightsView;
 
 /// A Crazy Eights match.
@@ -46,8 +46,9 @@ impl CrazyEights {
         &mut self.round
     }
 
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> CrazyEights {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/crazy_eights/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: CrazyEightsOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> CrazyEights {
         CrazyEights { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
@@ -142,6 +143,7 @@ impl Game for CrazyEights {
 
     const KIND: GameKind = GameKind::CrazyEights;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &CrazyEightsOptions) -> RangeInclusive<usize> {
         2..=8

@@ -23,7 +23,6 @@
 //! pile counts; spectators see no hand. The cards a seat draws reach only that seat.
 
 mod action;
-mod determinize;
 mod event;
 mod game;
 mod options;

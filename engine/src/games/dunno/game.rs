@@ -21,7 +21,7 @@ use crate::view::ViewHeader;
 use super::action::DunnoAction;
 use super::event::DunnoEvent;
 use super::options::DunnoOptions;
-use super::round::Round;
+use super::round::{HAND_SIZE, Round};
 use super::view::DunnoView;
 
 /// A Dunno match.
@@ -32,8 +32,9 @@ pub struct Dunno {
 }
 
 impl Dunno {
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: DunnoOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Dunno {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/dunno/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: DunnoOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Dunno {
         Dunno { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
@@ -106,6 +107,7 @@ impl Game for Dunno {
 
     const KIND: GameKind = GameKind::Dunno;
     const BETTER: Better = Better::Higher;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &DunnoOptions) -> RangeInclusive<usize> {
         2..=6

@@ -38,7 +38,6 @@
 //! in their new holder's hand. The cards a seat draws or receives in a swap reach only that seat.
 
 mod action;
-mod determinize;
 mod event;
 mod game;
 mod knowledge;

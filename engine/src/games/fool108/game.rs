@@ -23,7 +23,7 @@ use crate::view::ViewHeader;
 use super::action::Fool108Action;
 use super::event::Fool108Event;
 use super::options::Fool108Options;
-use super::round::{Round, Stage};
+use super::round::{HAND_SIZE, Round, Stage};
 use super::scoring::score_round;
 use super::view::Fool108View;
 
@@ -35,8 +35,9 @@ pub struct Fool108 {
 }
 
 impl Fool108 {
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: Fool108Options, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Fool108 {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/fool108/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: Fool108Options, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Fool108 {
         Fool108 { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
@@ -161,6 +162,7 @@ impl Game for Fool108 {
 
     const KIND: GameKind = GameKind::Fool108;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &Fool108Options) -> RangeInclusive<usize> {
         2..=6

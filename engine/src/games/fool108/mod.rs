@@ -36,7 +36,6 @@
 //! revealed when the round is scored.
 
 mod action;
-mod determinize;
 mod event;
 mod game;
 mod options;

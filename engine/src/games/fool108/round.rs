@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::inference::Lacking;
 use crate::card::{Card, DeckKind, Rank, Suit};
 use crate::card_set::CardSet;
 use crate::deal::Stock;
 use crate::error::SetupError;
 use crate::event::{Audience, EventSink};
+use crate::inference::Lacking;
 use crate::rng::GameRng;
 use crate::seat::{BySeat, Direction, Seat, SeatSet};
 

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::inference::Lacking;
 use crate::card::Card;
+use crate::inference::Lacking;
 use crate::seat::{BySeat, Direction, Seat, SeatSet};
 use crate::view::ViewHeader;
 

@@ -23,7 +23,7 @@ use crate::view::ViewHeader;
 use super::action::HundredOneAction;
 use super::event::HundredOneEvent;
 use super::options::HundredOneOptions;
-use super::round::{Round, Stage, card_points};
+use super::round::{HAND_SIZE, Round, Stage, card_points};
 use super::view::HundredOneView;
 
 /// The total that resets to 0 when hit exactly, and that loses the match when passed.
@@ -37,8 +37,9 @@ pub struct HundredOne {
 }
 
 impl HundredOne {
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: HundredOneOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> HundredOne {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/hundred_one/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: HundredOneOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> HundredOne {
         HundredOne { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
@@ -145,6 +146,7 @@ impl Game for HundredOne {
 
     const KIND: GameKind = GameKind::HundredOne;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(_options: &HundredOneOptions) -> RangeInclusive<usize> {
         2..=6

@@ -29,7 +29,6 @@
 //! seat.
 
 mod action;
-mod determinize;
 mod event;
 mod exit;
 mod game;

@@ -23,7 +23,7 @@ use super::action::YougloufAction;
 use super::event::YougloufEvent;
 use super::knowledge::MAX_PLAYERS;
 use super::options::YougloufOptions;
-use super::round::{Round, Stage, card_value};
+use super::round::{HAND_SIZE, Round, Stage, card_value};
 use super::rules::{check, legal_actions_into};
 use super::view::{SlotView, YougloufView, sees_held, slot_views, step_view};
 
@@ -65,8 +65,9 @@ impl Youglouf {
         slot_views(&self.round, Viewer::Spectator, true)
     }
 
-    /// A match in play rebuilt from its parts (a bot's determinization: see `determinize.rs`).
-    pub(super) fn in_play(options: YougloufOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Youglouf {
+    /// A match in play rebuilt from its parts: the Hard bot's determinization
+    /// (`bots/youglouf/determinize.rs`) builds one from a view.
+    pub(crate) fn in_play(options: YougloufOptions, setup: TableSetup, score: crate::score::MatchScore, round: Round) -> Youglouf {
         Youglouf { shell: MatchShell { score, ..MatchShell::new(setup, options) }, round }
     }
 
@@ -210,6 +211,7 @@ impl Game for Youglouf {
 
     const KIND: GameKind = GameKind::Youglouf;
     const BETTER: Better = Better::Lower;
+    const HAND_SIZE: usize = HAND_SIZE;
 
     fn seat_range(options: &YougloufOptions) -> RangeInclusive<usize> {
         if options.allow_two_players { 2..=MAX_PLAYERS } else { 3..=MAX_PLAYERS }

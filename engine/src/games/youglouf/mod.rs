@@ -39,7 +39,6 @@
 //! holds if it has seen it. Spectators know what was shown to all.
 
 mod action;
-mod determinize;
 mod event;
 mod game;
 mod knowledge;

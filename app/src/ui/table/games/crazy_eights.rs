@@ -1,7 +1,7 @@
 //! Crazy Eights at the table (RULES.md §1): the pile and what to follow (an eight's suit), the
 //! stock, pending twos, and the hand's offers (an eight asks for its suit).
 
-use cardtable_engine::games::crazy_eights::{CrazyEightsAction, CrazyEightsEvent, CrazyEightsView, DrawTwo};
+use cardtable_engine::games::crazy_eights::{CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsView, DrawTwo};
 use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;
@@ -19,7 +19,7 @@ pub struct CrazyEightsTable;
 
 super::game_table!(CrazyEightsTable, CrazyEights, self, rules "crazy-eights", {
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
-        let cardtable_engine::AnyOptions::CrazyEights(options) = options else { return };
+        let Some(options) = options.downcast_mut::<CrazyEights>() else { return };
         let defaults = cardtable_engine::games::crazy_eights::CrazyEightsOptions::default();
         ui.label(tr!("option-draw-two"));
         for (rule, text) in [

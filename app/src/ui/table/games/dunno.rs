@@ -2,7 +2,7 @@
 //! and the hand's offers — several cards of one rank in the order chosen, a King's or Queen's
 //! suit, the Jack's swap target and the extra cards under a `JD`.
 
-use cardtable_engine::games::dunno::{Answer, DunnoAction, DunnoEvent, DunnoView, TurnPhase};
+use cardtable_engine::games::dunno::{Answer, Dunno, DunnoAction, DunnoEvent, DunnoView, TurnPhase};
 use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;
@@ -20,7 +20,7 @@ pub struct DunnoTable;
 
 super::game_table!(DunnoTable, Dunno, self, rules "dunno", {
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
-        let cardtable_engine::AnyOptions::Dunno(options) = options else { return };
+        let Some(options) = options.downcast_mut::<Dunno>() else { return };
         let defaults = cardtable_engine::games::dunno::DunnoOptions::default();
         let note = tr!("option-wins-to-match-note", default = defaults.wins_to_match);
         widgets::number_option(ui, tr!("option-wins-to-match"), &mut options.wins_to_match, 1..=20, note);

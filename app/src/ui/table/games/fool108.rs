@@ -2,7 +2,7 @@
 //! the direction a 9 set, who stands on "One!", and the hand's offers (draw, then play or
 //! pass; a Queen's suit as four suit cards; "One!" also out of turn).
 
-use cardtable_engine::games::fool108::{Fool108Action, Fool108Event, Fool108View, Stage};
+use cardtable_engine::games::fool108::{Fool108, Fool108Action, Fool108Event, Fool108View, Stage};
 use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;
@@ -20,13 +20,21 @@ pub struct Fool108Table;
 
 super::game_table!(Fool108Table, Fool108, self, rules "fool108", {
     fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
-        let cardtable_engine::AnyView::Fool108(view) = view else { return None };
+        let view = view.downcast::<Fool108>()?;
         let one = Fool108Action::One;
         view.legal.contains(&one).then(|| super::OutOfTurn::Call(AnyAction::Fool108(one), tr!("table-one-for", name = name)))
     }
 
+    /// A rematch goes to the highest loser's total: the button says to what.
+    fn play_again(&self, rematch: &cardtable_engine::AnyOptions) -> String {
+        match rematch.downcast::<Fool108>() {
+            Some(options) => tr!("results-play-again-to", limit = options.score_limit),
+            None => tr!("results-play-again"),
+        }
+    }
+
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
-        let cardtable_engine::AnyOptions::Fool108(options) = options else { return };
+        let Some(options) = options.downcast_mut::<Fool108>() else { return };
         let defaults = cardtable_engine::games::fool108::Fool108Options::default();
         let note = tr!("option-score-limit-losing-note", default = defaults.score_limit);
         widgets::number_option(ui, tr!("option-score-limit-losing"), &mut options.score_limit, 1..=1_000, note);

@@ -2,7 +2,7 @@
 //! stock, who is out and on what, the 8 its player must cover, and the hand's offers (a Queen
 //! orders a suit; drawing only without a legal card).
 
-use cardtable_engine::games::hundred_one::{Exit, HundredOneAction, HundredOneEvent, HundredOneView, Stage};
+use cardtable_engine::games::hundred_one::{Exit, HundredOne, HundredOneAction, HundredOneEvent, HundredOneView, Stage};
 use cardtable_engine::{AnyAction, Seat};
 
 use super::round_end;

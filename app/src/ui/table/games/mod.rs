@@ -60,6 +60,25 @@ pub enum OutOfTurn {
     TakeDevice(String),
 }
 
+/// One seat's cards in its panel round the table, for [`GameTable::seat_cards`].
+#[derive(Debug, Clone, Copy)]
+pub struct SeatCards<'a> {
+    /// The seat's name (its cards' labels say whose they are).
+    pub owner: &'a str,
+    /// What the table shows of the seat.
+    pub facts: &'a SeatFacts,
+    /// Which of its cards on the table the viewer may click now.
+    pub clickable: &'a [u8],
+    /// Which of them are picked so far.
+    pub picked: &'a [u8],
+    /// The seats' card height.
+    pub height: f32,
+    /// The panel's inside width.
+    pub width: f32,
+    /// How cards look.
+    pub look: CardLook,
+}
+
 /// One game's part of the table. One type per game, owning its own state at the table (a
 /// Youglouf board's picks in progress); the generic table never names a game.
 pub trait GameTable: std::fmt::Debug + Send + Sync {
@@ -111,6 +130,24 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
     /// Forgets choices in progress (after an action).
     fn reset(&mut self) {}
 
+    /// Draws a seat's cards in its panel round the table, as the viewer knows them; returns
+    /// one of them clicked. The default: the seat's hand, face down and fanned.
+    fn seat_cards(&self, ui: &mut egui::Ui, seat: &SeatCards<'_>) -> Option<u8> {
+        crate::ui::card::hidden_hand(ui, seat.facts.cards, seat.height);
+        None
+    }
+
+    /// The width [`GameTable::seat_cards`] takes with room for all a seat's cards, at `height`.
+    /// The default: a fan of card backs, two cards wide.
+    fn seat_cards_width(&self, height: f32) -> f32 {
+        crate::ui::card::width_for(height) * 2.0
+    }
+
+    /// The words on the "play again" button, for a rematch with these options.
+    fn play_again(&self, _rematch: &AnyOptions) -> String {
+        tr!("results-play-again")
+    }
+
     /// What another person at this device may do out of turn now, from their own view.
     fn out_of_turn(&self, _view: &AnyView, _name: &str) -> Option<OutOfTurn> {
         None
@@ -155,9 +192,10 @@ pub(crate) use drawn_from;
 
 /// Implements the parts of [`GameTable`] every game has from its module's functions
 /// (`facts`, `centre`, `describe`, `motions`, `drawn`) and its rules' file name, plus any
-/// methods given in braces.
+/// methods given in braces. `$game` is the engine's game type: its view and events are taken
+/// out of the `Any*` enums with the engine's typed down-casts.
 macro_rules! game_table {
-    ($table:ty, $variant:ident, $module:ident, rules $rules:literal $(, { $($extra:tt)* })? $(,)?) => {
+    ($table:ty, $game:ty, $module:ident, rules $rules:literal $(, { $($extra:tt)* })? $(,)?) => {
         impl $crate::ui::table::games::GameTable for $table {
             fn rules(&self) -> [&'static str; 2] {
                 [
@@ -171,44 +209,32 @@ macro_rules! game_table {
             }
 
             fn facts(&self, view: &cardtable_engine::AnyView) -> $crate::ui::table::facts::TableFacts {
-                match view {
-                    cardtable_engine::AnyView::$variant(view) => $module::facts(view),
-                    _ => $crate::ui::table::facts::TableFacts::default(),
+                match view.downcast::<$game>() {
+                    Some(view) => $module::facts(view),
+                    None => $crate::ui::table::facts::TableFacts::default(),
                 }
             }
 
             fn centre(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, height: f32, look: $crate::ui::card::CardLook) {
-                if let cardtable_engine::AnyView::$variant(view) = view {
+                if let Some(view) = view.downcast::<$game>() {
                     $module::centre(ui, view, height, look);
                 }
             }
 
             fn describe(&self, event: &cardtable_engine::AnyEvent, name: &dyn Fn(cardtable_engine::Seat) -> String) -> Option<String> {
-                match event {
-                    cardtable_engine::AnyEvent::$variant(event) => $module::describe(event, name),
-                    _ => None,
-                }
+                event.downcast::<$game>().and_then(|event| $module::describe(event, name))
             }
 
             fn motions(&self, event: &cardtable_engine::AnyEvent) -> Vec<$crate::ui::table::motion::Motion> {
-                match event {
-                    cardtable_engine::AnyEvent::$variant(event) => $module::motions(event),
-                    _ => Vec::new(),
-                }
+                event.downcast::<$game>().map($module::motions).unwrap_or_default()
             }
 
             fn badges(&self, event: &cardtable_engine::AnyEvent) -> Vec<$crate::ui::table::badges::Badge> {
-                match event {
-                    cardtable_engine::AnyEvent::$variant(event) => $module::badges(event),
-                    _ => Vec::new(),
-                }
+                event.downcast::<$game>().map($module::badges).unwrap_or_default()
             }
 
             fn drawn(&self, event: &cardtable_engine::AnyEvent) -> Option<$crate::ui::table::games::Drawn> {
-                match event {
-                    cardtable_engine::AnyEvent::$variant(event) => $module::drawn(event),
-                    _ => None,
-                }
+                event.downcast::<$game>().and_then($module::drawn)
             }
 
             $($($extra)*)?

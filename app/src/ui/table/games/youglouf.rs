@@ -3,7 +3,7 @@
 //! opening look at two slots, taking from either deck, replacing or dropping, the powers'
 //! targets, snapping, ending the turn or calling Youglouf.
 
-use cardtable_engine::games::youglouf::{Power, SlotView, StepView, YougloufAction, YougloufEvent, YougloufView};
+use cardtable_engine::games::youglouf::{Power, SlotView, StepView, Youglouf, YougloufAction, YougloufEvent, YougloufView};
 use cardtable_engine::{AnyAction, Phase, Seat};
 use egui::RichText;
 
@@ -44,16 +44,13 @@ pub static YOUGLOUF_TABLE: YougloufTable =
 
 super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
     fn status(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, names: &[String]) {
-        if let cardtable_engine::AnyView::Youglouf(view) = view {
+        if let Some(view) = view.downcast::<Youglouf>() {
             status(ui, view, names);
         }
     }
 
     fn clickable(&self, view: &cardtable_engine::AnyView, seat: Seat) -> Vec<u8> {
-        match view {
-            cardtable_engine::AnyView::Youglouf(view) => clickable(view, &self.picks, seat),
-            _ => Vec::new(),
-        }
+        view.downcast::<Youglouf>().map(|view| clickable(view, &self.picks, seat)).unwrap_or_default()
     }
 
     fn own_area(
@@ -64,7 +61,7 @@ super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
         _hand: &mut crate::ui::table::hand::HandState,
         area: &super::OwnArea<'_>,
     ) -> Option<AnyAction> {
-        let cardtable_engine::AnyView::Youglouf(view) = view else { return None };
+        let view = view.downcast::<Youglouf>()?;
         if let Some((seat, slot)) = area.clicked_slot
             && let Some(action) = on_click(view, &mut self.picks, SlotClick { seat, slot })
         {
@@ -81,14 +78,33 @@ super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
         self.picks = YougloufPicks::default();
     }
 
+    /// A seat's face-down slots, each labelled and clickable as a power's target.
+    fn seat_cards(&self, ui: &mut egui::Ui, seat: &super::SeatCards<'_>) -> Option<u8> {
+        match &seat.facts.slots {
+            Some(slots) => {
+                let height = slot_height(seat.height, seat.width, slots.len());
+                slots_row(ui, seat.owner, slots, seat.clickable, seat.picked, height, seat.look)
+            }
+            None => {
+                card::hidden_hand(ui, seat.facts.cards, seat.height);
+                None
+            }
+        }
+    }
+
+    /// The four slots of a deal in a row.
+    fn seat_cards_width(&self, height: f32) -> f32 {
+        4.0 * (card::width_for(height * SLOT_SHARE) + SLOT_SPACING)
+    }
+
     fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
-        let cardtable_engine::AnyView::Youglouf(view) = view else { return None };
+        let view = view.downcast::<Youglouf>()?;
         let may_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
         may_snap.then(|| super::OutOfTurn::TakeDevice(tr!("table-snap-for", name = name)))
     }
 
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
-        let cardtable_engine::AnyOptions::Youglouf(options) = options else { return };
+        let Some(options) = options.downcast_mut::<Youglouf>() else { return };
         let defaults = cardtable_engine::games::youglouf::YougloufOptions::default();
         let note = tr!("option-score-limit-lowest-note", default = defaults.score_limit);
         widgets::number_option(ui, tr!("option-score-limit-lowest"), &mut options.score_limit, 0..=1_000, note);
@@ -262,10 +278,24 @@ pub fn on_click(view: &YougloufView, picks: &mut YougloufPicks, click: SlotClick
 }
 
 /// The room between two slots of a row.
-pub const SLOT_SPACING: f32 = 4.0;
+const SLOT_SPACING: f32 = 4.0;
+
+/// A slot's card height round the table, as a share of a seat's cards.
+const SLOT_SHARE: f32 = 0.8;
+
+/// A slot's card height in a seat's panel `width` wide: a share of the seats' cards, smaller
+/// on a phone so the four slots of a deal stay on one row (a second row made every panel
+/// taller and pushed the piles out of view); a penalty card's slot beyond them may wrap.
+#[must_use]
+pub fn slot_height(height: f32, width: f32, slots: usize) -> f32 {
+    let count = slots.clamp(1, 4) as f32;
+    // A point to spare beside each slot's spacing: a row exactly full may wrap.
+    let widest = (width - (SLOT_SPACING + 1.0) * count) / count;
+    (height * SLOT_SHARE).min(card::height_for(widest)).max(1.0)
+}
 
 /// Draws one seat's slots, each labelled with its owner and number; returns the slot clicked.
-pub fn slots_row(
+fn slots_row(
     ui: &mut egui::Ui,
     owner: &str,
     slots: &[SlotLook],

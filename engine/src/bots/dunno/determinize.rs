@@ -6,22 +6,17 @@
 //! gets a fresh RNG from the bot's.
 
 use crate::bots::determinize::{budget_percent, check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, shuffled_unseen};
-use crate::bots::dunno::Situation;
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::CardSet;
 use crate::deal::Stock;
 use crate::game::{Game, TableSetup};
+use crate::games::dunno::{Dunno, DunnoAction, DunnoView, JOKERS, Knowledge, Round, Top};
 use crate::rng::GameRng;
 use crate::score::{MatchScore, RoundEnd};
 use crate::seat::{BySeat, MAX_SEATS, Seat};
 
-use super::action::DunnoAction;
-use super::game::Dunno;
-use super::knowledge::Knowledge;
-use super::matching::{JOKERS, Top};
-use super::round::Round;
-use super::view::DunnoView;
+use super::Situation;
 
 impl Determinize for Dunno {
     /// Weighty: a Jack's swap, the suit a King or Queen names.

@@ -5,19 +5,16 @@
 //! unseen too. The state gets a fresh RNG from the bot's.
 
 use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
-use crate::bots::hundred_one::{Situation, best_suit, hand_cost, play};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
 use crate::card_set::bits;
 use crate::game::TableSetup;
+use crate::games::hundred_one::{HundredOne, HundredOneAction, HundredOneView, Round, Stage};
 use crate::rng::GameRng;
 use crate::score::MatchScore;
 use crate::seat::Seat;
 
-use super::action::HundredOneAction;
-use super::game::HundredOne;
-use super::round::{Round, Stage};
-use super::view::HundredOneView;
+use super::{Situation, best_suit, hand_cost, play};
 
 /// How far a seat that is out ranks ahead of any seat still holding cards.
 const OUT_AHEAD: f64 = 200.0;

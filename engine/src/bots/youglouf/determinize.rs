@@ -7,20 +7,16 @@
 //! many) — it steers only how simulated opponents play. The state gets a fresh RNG.
 
 use crate::bots::determinize::{budget_percent, check_hidden, check_view, shuffled_unseen};
-use crate::bots::youglouf::{Memory, NORMAL, choose};
 use crate::bots::{Determinize, DeterminizeError};
 use crate::card::{Card, DeckKind};
 use crate::deal::Stock;
 use crate::game::{Game, TableSetup};
+use crate::games::youglouf::{Knowledge, Round, SlotView, Stage, StepView, Youglouf, YougloufAction, YougloufView};
 use crate::rng::GameRng;
 use crate::score::MatchScore;
 use crate::seat::{BySeat, Seat, Viewer};
 
-use super::action::YougloufAction;
-use super::game::Youglouf;
-use super::knowledge::Knowledge;
-use super::round::{Round, Stage};
-use super::view::{SlotView, StepView, YougloufView};
+use super::{Memory, NORMAL, choose};
 
 /// After this many actions in a simulated round, a simulated player declares at its first
 /// chance: a playout must end to say anything.

@@ -12,6 +12,11 @@
 //!
 //! Easy plays any playable card or group, draws now and then although it could play, plays
 //! its Jacks whenever they come and swaps with anyone.
+//!
+//! Its determinization for the Hard level, with the playout steps built on these heuristics,
+//! is in `determinize.rs` beside this file: a search concern, kept with the bots, not the rules.
+
+mod determinize;
 
 use crate::card::{Card, Rank, Suit};
 use crate::card_set::{CardSet, bits};

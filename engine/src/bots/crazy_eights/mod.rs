@@ -7,6 +7,11 @@
 //! out, skips or feeds twos to a neighbour who is about to go out, and nominates its longest
 //! suit. Easy plays any matching card, remembers eights only some of the time, and now and
 //! then draws although it could have played.
+//!
+//! Its determinization for the Hard level, with the playout steps built on these heuristics,
+//! is in `determinize.rs` beside this file: a search concern, kept with the bots, not the rules.
+
+mod determinize;
 
 use crate::card::{Card, Rank, Suit};
 use crate::card_set::{CardSet, bits};

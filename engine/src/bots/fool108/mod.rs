@@ -10,6 +10,11 @@
 //!
 //! Easy plays any legal card, now and then draws although it could play, sometimes names a
 //! careless suit, and forgets "One!" for a given hand about two times in five.
+//!
+//! Its determinization for the Hard level, with the playout steps built on these heuristics,
+//! is in `determinize.rs` beside this file: a search concern, kept with the bots, not the rules.
+
+mod determinize;
 
 use crate::card::{Card, Rank, Suit};
 use crate::card_set::bits;

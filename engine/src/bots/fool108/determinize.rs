@@ -6,20 +6,16 @@
 //! bot's, so draws and reshuffles are as unknown as at the table.
 
 use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
-use crate::bots::fool108::{Situation, best_suit};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
 use crate::card_set::bits;
 use crate::game::TableSetup;
+use crate::games::fool108::{Fool108, Fool108Action, Fool108View, Round, Stage, card_points};
 use crate::rng::GameRng;
 use crate::score::MatchScore;
 use crate::seat::Seat;
 
-use super::action::Fool108Action;
-use super::game::Fool108;
-use super::round::{Round, Stage};
-use super::scoring::card_points;
-use super::view::Fool108View;
+use super::{Situation, best_suit};
 
 /// A card in hand, as a cost beside its points when a playout stops early.
 const CARD_COST: i32 = 10;

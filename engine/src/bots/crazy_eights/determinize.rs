@@ -4,20 +4,17 @@
 //! stock. The state gets a fresh RNG from the bot's, so reshuffles and draws are as unknown
 //! as at the table.
 
-use crate::bots::crazy_eights::{Choices, Situation};
 use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::{CardSet, bits};
 use crate::game::{Game, TableSetup};
+use crate::games::crazy_eights::{CrazyEights, CrazyEightsAction, CrazyEightsView, Round, card_points};
 use crate::rng::GameRng;
 use crate::score::MatchScore;
 use crate::seat::Seat;
 
-use super::action::CrazyEightsAction;
-use super::game::CrazyEights;
-use super::round::{Round, card_points};
-use super::view::CrazyEightsView;
+use super::{Choices, Situation};
 
 /// A card in hand, as a cost beside its points when a playout stops early.
 const CARD_COST: i32 = 10;
@@ -121,7 +118,7 @@ mod tests {
     use crate::seat::{Seat, Viewer};
     use crate::sim::random_step;
 
-    use super::super::{CrazyEights, CrazyEightsOptions, DrawTwo};
+    use crate::games::crazy_eights::{CrazyEights, CrazyEightsOptions, DrawTwo};
 
     /// Random positions at every table size and 2s rule: the determinized state shows the seat
     /// exactly the view it was made from, keeps the seat's hand and the pile, and holds exactly

@@ -18,6 +18,11 @@
 //!
 //! The heuristics read a [`Memory`]: the view for Normal and Easy, the simulated state with
 //! only the deciding seat's knowledge for playouts.
+//!
+//! Its determinization for the Hard level, with the playout steps built on these heuristics,
+//! is in `determinize.rs` beside this file: a search concern, kept with the bots, not the rules.
+
+mod determinize;
 
 use crate::card::Card;
 use crate::games::youglouf::{Power, SlotView, StepView, Youglouf, YougloufAction, YougloufView, card_value};

@@ -9,6 +9,11 @@
 //! likelier last place), and orders the suit it holds most.
 //!
 //! Easy plays any legal card and orders a careless suit now and then.
+//!
+//! Its determinization for the Hard level, with the playout steps built on these heuristics,
+//! is in `determinize.rs` beside this file: a search concern, kept with the bots, not the rules.
+
+mod determinize;
 
 use crate::card::{Card, Rank, Suit};
 use crate::card_set::bits;

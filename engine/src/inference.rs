@@ -1,12 +1,13 @@
-//! What the table has shown about a seat's hidden hand, for determinizations that deal the
-//! unseen cards as the play has shown them to be likely (issue 18, inference).
+//! What the table has shown about a seat's hidden hand (issue 18, inference).
 //!
 //! Every player at a real table sees these facts: a seat that drew because it could not play
 //! held no card that covered the pile then (One Hundred and One forbids a voluntary draw; at
 //! Crazy Eights and 108 Fool a sensible player draws or passes only with nothing to play), so
 //! its hand lacked those cards; the cards it drew since are unknown again. A game's round
-//! keeps one [`Lacking`] per seat and shows it in its views; [`super::determinize`] deals
-//! the unseen cards so each seat's hand agrees with it.
+//! keeps one [`Lacking`] per seat and shows it in its views; the bots' determinizations
+//! (`crate::bots::determinize`) deal the unseen cards so each seat's hand agrees with it.
+//! It sits beside the games and the bots, not in either: the rules record it and the bots
+//! read it, so neither folder needs the other for it.
 
 use serde::{Deserialize, Serialize};
 
