@@ -54,8 +54,10 @@ enum Export {
     None,
     /// Being written.
     Running,
-    /// Done or failed: what to say.
-    Said(String),
+    /// Written: where, and how many matches.
+    Done(String),
+    /// Not written: why.
+    Failed(String),
 }
 
 /// The history screen's state.
@@ -166,10 +168,10 @@ impl HistoryScreen {
 
     /// How the export went: where the file went and how many matches it holds, or why not.
     pub fn exported(&mut self, target: &std::path::Path, outcome: Result<ExportReport, String>) {
-        self.export = Export::Said(match outcome {
-            Ok(report) => tr!("store-export-done", count = report.written, path = target.display().to_string()),
-            Err(error) => tr!("store-export-failed", error = error),
-        });
+        self.export = match outcome {
+            Ok(report) => Export::Done(tr!("store-export-done", count = report.written, path = target.display().to_string())),
+            Err(error) => Export::Failed(tr!("store-export-failed", error = error)),
+        };
     }
 
     /// The replay asked for did not open.
@@ -217,8 +219,11 @@ impl HistoryScreen {
             Export::Running => {
                 ui.label(RichText::new(tr!("store-export-running")).small().color(theme::INK_DIM));
             }
-            Export::Said(message) => {
+            Export::Done(message) => {
                 ui.label(RichText::new(message).small().color(theme::INK_DIM));
+            }
+            Export::Failed(message) => {
+                ui.colored_label(theme::ACCENT, message);
             }
         }
         if let Some(MatchDetails { id, record }) = self.details.clone()
