@@ -112,7 +112,7 @@ fn bench(c: &mut Criterion) {
 
     // One frame of the history screen over 10,000 matches at desktop size (only the rows in view
     // are laid out, wherever the list is scrolled).
-    let mut store = Store::open(&root).expect("opens");
+    let store = Store::open(&root).expect("opens");
     let ctx = egui::Context::default();
     cardtable::ui::theme::install(&ctx);
     let mut screen = HistoryScreen::default();
@@ -123,7 +123,7 @@ fn bench(c: &mut Criterion) {
     let mut frame = || {
         let mut output = ctx.run_ui(input(), |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
-                black_box(screen.show(ui, &mut store));
+                black_box(screen.show(ui, &store));
             });
         });
         // No renderer here: the font atlas uploads are dropped on purpose.

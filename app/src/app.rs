@@ -3,11 +3,13 @@
 
 mod command;
 mod lan;
+mod store_jobs;
 mod table;
 
 use lan::LanState;
 
 pub use command::Command;
+pub use store_jobs::RecordUse;
 pub use table::LiveTable;
 
 use cardtable_engine::scenario::Scenario;
@@ -22,7 +24,6 @@ use crate::session::tutorial::TutorialTable;
 use crate::settings::Settings;
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
-use crate::store::record::MatchId;
 use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::history::{HistoryRequest, HistoryScreen};
@@ -73,6 +74,9 @@ pub struct CardtableApp {
     /// The menu over the table (Esc), with rules and settings readable during play.
     menu: Option<MenuState>,
     next_seed: u64,
+    /// The store's jobs under way off the frame. Before the store: they finish before its
+    /// folder's lock goes.
+    jobs: store_jobs::StoreJobs,
     /// Profiles, history, saves and settings on disk; `None` when no data folder could be
     /// opened (or in tests that need none).
     store: Option<Store>,
@@ -116,6 +120,7 @@ impl CardtableApp {
             settings,
             menu: None,
             next_seed: seed,
+            jobs: store_jobs::StoreJobs::default(),
             store,
             store_error,
             keeper: None,
@@ -161,11 +166,7 @@ impl CardtableApp {
             LibraryChoice::Profiles => self.screen = Screen::Profiles(ProfilesScreen::default()),
             LibraryChoice::History => self.screen = Screen::History(HistoryScreen::default()),
             LibraryChoice::Statistics => self.screen = Screen::Stats(StatsScreen::default()),
-            LibraryChoice::Discard(id) => {
-                if let Err(error) = store.discard_unfinished(&id) {
-                    tracing::error!(%error, "an unfinished match could not be discarded");
-                }
-            }
+            LibraryChoice::Discard(id) => self.discard_unfinished(&id),
             LibraryChoice::Resume(id) => {
                 let Some(saved) = store.unfinished().iter().find(|saved| saved.id == id).cloned() else { return };
                 match saved.resume() {
@@ -177,19 +178,6 @@ impl CardtableApp {
                     Err(error) => tracing::error!(%error, id = %saved.id, "an unfinished match does not resume"),
                 }
             }
-        }
-    }
-
-    /// Opens a finished match in the replay viewer.
-    fn open_replay(&mut self, id: &MatchId) {
-        let Some(store) = &mut self.store else { return };
-        match store.open_record(id) {
-            Ok(Some(record)) => match ReplayScreen::new(record) {
-                Ok(replay) => self.screen = Screen::Replay(Box::new(replay)),
-                Err(error) => tracing::error!(%error, %id, "a recorded match does not replay"),
-            },
-            Ok(None) => tracing::warn!(%id, "a recorded match could not be read"),
-            Err(error) => tracing::error!(%error, %id, "a recorded match could not be read"),
         }
     }
 
@@ -263,11 +251,7 @@ impl CardtableApp {
     fn settings_changed(&mut self) {
         crate::i18n::set_language(self.settings.language);
         crate::think::set_think_time(self.settings.think_time);
-        if let Some(store) = &self.store
-            && let Err(error) = store.save_settings(self.settings)
-        {
-            tracing::warn!(%error, "the settings are not saved");
-        }
+        self.save_settings();
         if let Screen::Table(table) = &mut self.screen {
             table.apply_settings(self.settings);
         }
@@ -335,6 +319,7 @@ fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
 
 impl eframe::App for CardtableApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.poll_store_jobs(ctx);
         if let Some(store) = &mut self.store {
             store.poll();
             // The store's one hook at the table: save after every action, record once decided.
@@ -401,8 +386,10 @@ impl CardtableApp {
             commands.push(command);
         }
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
-            if let Some(store) = &mut self.store {
-                ui::notices::banner(ui, store);
+            if let Some(store) = &self.store
+                && ui::notices::banner(ui, store)
+            {
+                commands.push(Command::DismissNotices);
             }
             let command = match &mut self.screen {
                 Screen::Start => {
@@ -417,16 +404,19 @@ impl CardtableApp {
                     });
                     library.map(Command::Library).or(start.map(Command::Start))
                 }
-                Screen::Profiles(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                Screen::Profiles(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store.profiles())) {
                     Some(ProfilesRequest::Back) => Some(Command::Back),
                     Some(ProfilesRequest::Statistics(id)) => {
                         Some(Command::Show(Box::new(Screen::Stats(StatsScreen::for_profile(Some(id))))))
                     }
+                    Some(ProfilesRequest::Edit(edit)) => Some(Command::Profiles(edit)),
                     None => None,
                 },
-                Screen::History(screen) => match self.store.as_mut().and_then(|store| screen.show(ui, store)) {
+                Screen::History(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
                     Some(HistoryRequest::Back) => Some(Command::Back),
-                    Some(HistoryRequest::Replay(id)) => Some(Command::Replay(id)),
+                    Some(HistoryRequest::Replay(id)) => Some(Command::OpenRecord(id, RecordUse::Replay)),
+                    Some(HistoryRequest::Details(id)) => Some(Command::OpenRecord(id, RecordUse::Details)),
+                    Some(HistoryRequest::Export(format)) => Some(Command::Export { format }),
                     None => None,
                 },
                 Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
@@ -451,7 +441,7 @@ impl CardtableApp {
                     let changed = ui::settings::show(ui, &mut self.settings);
                     if back { Some(Command::Back) } else { changed.then_some(Command::SettingsChanged) }
                 }
-                Screen::Lan(screen) => self.lan.context.as_mut().and_then(|lan| ui::lan::show(ui, screen, lan, &waker)).map(Command::Lan),
+                Screen::Lan(screen) => self.lan.context.as_ref().and_then(|lan| ui::lan::show(ui, screen, lan, &waker)).map(Command::from),
                 Screen::Table(table) => {
                     if self.menu.is_none() {
                         commands.extend(table.draw(ui).into_iter().map(Command::Table));

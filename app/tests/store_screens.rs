@@ -17,7 +17,9 @@ const SIZES: [[f32; 2]; 2] = [[360.0, 640.0], [1280.0, 800.0]];
 
 fn app(root: &std::path::Path, size: [f32; 2]) -> Harness<'static, CardtableApp> {
     let store = Store::open(root).expect("opens");
-    Harness::builder().with_size(size).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))))
+    // Records are read off the frame (issue 27): one that arrives while the harness runs adds
+    // the frames of what it shows to that run.
+    Harness::builder().with_size(size).with_max_steps(20).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))))
 }
 
 /// A folder with Ana's profile and three of her finished matches.
@@ -45,6 +47,19 @@ fn click(harness: &mut Harness<'_, CardtableApp>, label: &str) {
     harness.get_by_label(label).scroll_to_me();
     harness.run();
     harness.get_by_label(label).click();
+    harness.run();
+    settle(harness);
+}
+
+/// Steps the window until the records it asked for are read: they are read off the frame
+/// (issue 27), so the answer comes some frames later.
+fn settle(harness: &mut Harness<'_, CardtableApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while harness.query_all_by_label("Opening…").next().is_some() {
+        assert!(std::time::Instant::now() < deadline, "a record took over a minute to open");
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     harness.run();
 }
 
@@ -102,6 +117,7 @@ fn the_history_lists_matches_opens_details_and_replays_forward_and_back() {
         assert_eq!(harness.query_all_by_label("Details").count(), 3, "one row per match");
         harness.get_all_by_label("Details").next().expect("a row").click();
         harness.run();
+        settle(&mut harness);
         harness.get_by_label("Score over rounds");
         // Each round's points with their breakdown: a table of rounds by seats.
         assert!(harness.query_by_label("Round").is_some() && harness.query_all_by_label("Ana").count() >= 1, "round and seat headers");
@@ -176,11 +192,13 @@ fn the_history_marks_a_verified_network_match_and_replays_it() {
         // The newest first: the Youglouf match that differed.
         harness.get_all_by_label("Details").next().expect("a row").click();
         harness.run();
+        settle(&mut harness);
         harness.get_by_label_contains("the host's record differs at move 37");
         assert_eq!(harness.query_all_by_label("Replay").count(), 0, "no replay of a record that differed");
         click(&mut harness, "Close");
         harness.get_all_by_label("Details").nth(1).expect("a second row").click();
         harness.run();
+        settle(&mut harness);
         harness.get_by_label_contains("verified on this device (the host's record replays");
         click(&mut harness, "Replay");
         let Screen::Replay(replay) = harness.state().screen() else { panic!("the replay viewer opens") };

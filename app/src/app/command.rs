@@ -2,21 +2,29 @@
 //! applies them after drawing, in the order they were given, in one place
 //! ([`CardtableApp::apply`]), so no frame shows half of a change and every change can be
 //! tested without drawing (egui's demo app applies its `Command` the same way).
+//!
+//! What writes a file or takes long (an export, reading a record, a profile's file, the LAN
+//! files) is started here and runs off the frame ([`super::store_jobs`]); its outcome reaches
+//! the screen on a later frame.
 
+use crate::commands::export::ExportFormat;
+use crate::net::lan::LanSettings;
+use crate::store::profiles::ProfileEdit;
 use crate::store::record::MatchId;
 use crate::ui::lan::LanOutcome;
+use crate::ui::lan::join::JoinedHost;
 use crate::ui::menu::MenuChoice;
 use crate::ui::resume::LibraryChoice;
 use crate::ui::setup::SetupChoice;
 use crate::ui::start::StartChoice;
 use crate::ui::table::{TableCommand, TableRequest};
 
-use super::{CardtableApp, LiveTable, Screen};
+use super::{CardtableApp, LiveTable, RecordUse, Screen};
 use crate::net::table::HostCommand;
 
 /// One thing a screen asks of the app.
 #[derive(Debug)]
-#[must_use]
+#[must_use = "a screen's request does nothing until the app applies it"]
 pub enum Command {
     /// Back to the start screen (leaving any networked table).
     Back,
@@ -35,14 +43,38 @@ pub enum Command {
     SettingsChanged,
     /// A choice on the start screen's store panel (profiles, history, unfinished matches).
     Library(LibraryChoice),
-    /// Open a finished match in the replay viewer.
-    Replay(MatchId),
+    /// Read a finished match's record: for the history's details, or to replay it.
+    OpenRecord(MatchId, RecordUse),
+    /// Change the profiles.
+    Profiles(ProfileEdit),
+    /// Export the whole history into the data folder's `exports/`.
+    Export {
+        /// CSV or JSON.
+        format: ExportFormat,
+    },
+    /// The player has read the store's notices.
+    DismissNotices,
+    /// Remember a host just joined (and the name joined with).
+    RememberHost(JoinedHost),
+    /// Keep these LAN settings.
+    LanSettings(LanSettings),
     /// The LAN screens moved on (back, or a match began).
     Lan(LanOutcome),
 }
 
+impl From<LanOutcome> for Command {
+    fn from(outcome: LanOutcome) -> Command {
+        match outcome {
+            LanOutcome::Remember(joined) => Command::RememberHost(joined),
+            LanOutcome::Settings(settings) => Command::LanSettings(settings),
+            outcome => Command::Lan(outcome),
+        }
+    }
+}
+
 impl CardtableApp {
-    /// Applies `command`; `ctx` wakes the window when the network has something for it.
+    /// Applies `command`; `ctx` wakes the window when the network or a store job has
+    /// something for it.
     pub fn apply(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::Table(TableCommand::App(request)) => self.table_request(request),
@@ -79,7 +111,16 @@ impl CardtableApp {
             Command::Menu(choice) => self.menu_choice(choice),
             Command::SettingsChanged => self.settings_changed(),
             Command::Library(choice) => self.library_choice(choice),
-            Command::Replay(id) => self.open_replay(&id),
+            Command::OpenRecord(id, usage) => self.open_record(id, usage, ctx),
+            Command::Profiles(edit) => self.edit_profile(&edit, ctx),
+            Command::Export { format } => self.export_history(format, ctx),
+            Command::DismissNotices => {
+                if let Some(store) = &mut self.store {
+                    store.dismiss_notices();
+                }
+            }
+            Command::RememberHost(joined) | Command::Lan(LanOutcome::Remember(joined)) => self.remember_host(&joined, ctx),
+            Command::LanSettings(settings) | Command::Lan(LanOutcome::Settings(settings)) => self.keep_lan_settings(settings, ctx),
             Command::Lan(LanOutcome::Play(session, hosting)) => {
                 self.lan.status = Some(session.status());
                 self.lan.recorded = 0;

@@ -23,6 +23,8 @@ pub(super) struct LanState {
     pub interface: Option<std::net::Ipv4Addr>,
     /// Where LAN files are kept, if not the platform's config folder (tests).
     pub dir: Option<std::path::PathBuf>,
+    /// Where the LAN context keeps its files (none: it keeps none), once it is made.
+    pub files: Option<std::path::PathBuf>,
     /// The table this device hosts, while its match is played.
     pub hosting: Option<Box<Hosting>>,
     /// How the networked match at the table stands (its end, to tell the player).
@@ -52,8 +54,9 @@ impl CardtableApp {
         if self.lan.context.is_none() {
             // The LAN files live in the data folder's `lan/` (the `--data-dir` flag moves both).
             let dir = self.lan.dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan"))).or_else(default_dir);
-            match LanContext::new(dir, self.lan.interface) {
+            match LanContext::new(dir.clone(), self.lan.interface) {
                 Ok(lan) => {
+                    self.lan.files = dir;
                     self.lan.notice = lan.notices.first().cloned();
                     self.lan.context = Some(lan);
                 }
@@ -131,7 +134,15 @@ impl CardtableApp {
     pub(super) fn host_lan(&mut self, form: &TableSetupForm, waker: crate::net::Waker) {
         let (pace, seed) = (self.settings.bot_pace, self.seed());
         let Some(lan) = self.lan_context() else { return };
-        match HostLobby::open(lan, form, pace, seed, waker) {
+        // The device's identity, made and stored the first time this device hosts.
+        let identity = match lan.identity() {
+            Ok(identity) => identity,
+            Err(error) => {
+                self.lan.notice = Some(tr!("net-host-error", reason = error.to_string()));
+                return;
+            }
+        };
+        match HostLobby::open(lan, &identity, form, pace, seed, waker) {
             Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
             Err(reason) => self.lan.notice = Some(tr!("net-host-error", reason = reason)),
         }

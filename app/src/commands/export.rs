@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::store::record::MatchId;
+use crate::store::reader::{Findings, RecordReader};
+use crate::store::record::{MatchId, MatchSummary};
 use crate::store::{Store, export, paths};
 
 /// What to export as.
@@ -48,27 +49,83 @@ pub struct ExportReport {
 /// reads every record, and a record that cannot be read is left out, set aside, named in the
 /// store's notices and in the report, and dropped from the history.
 ///
+/// The same as [`ExportJob::new`], [`ExportJob::run`] and [`ExportDone::finish`] in a row (the
+/// window runs the middle one on a worker thread).
+///
 /// # Errors
 /// The file cannot be written.
 pub fn export(store: &mut Store, format: ExportFormat, target: &Path) -> Result<ExportReport, crate::store::StoreError> {
-    match format {
-        ExportFormat::Csv => {
-            let matches = store.history();
-            export::to_file(target, |file| export::write_csv(matches, file))?;
-            Ok(ExportReport { written: matches.len(), left_out: Vec::new() })
-        }
-        ExportFormat::Json => {
-            let ids: Vec<MatchId> = store.history().iter().map(|summary| summary.id.clone()).collect();
-            let read = |id: &MatchId| {
-                store.open_record(id).unwrap_or_else(|error| {
-                    tracing::error!(%error, %id, "a match record could not be read");
-                    None
-                })
-            };
-            let left_out = export::to_file(target, |file| export::write_json(&ids, read, file))?;
-            store.left_out_of_export(target, &left_out);
-            Ok(ExportReport { written: ids.len() - left_out.len(), left_out })
-        }
+    ExportJob::new(store, format, target.to_owned()).run().finish(store)
+}
+
+/// An export taken out of the store, to run on any thread: what to write, where, and the
+/// history as it was when the export was asked for.
+#[derive(Debug)]
+pub struct ExportJob {
+    format: ExportFormat,
+    target: PathBuf,
+    matches: Vec<MatchSummary>,
+    reader: RecordReader,
+}
+
+/// A finished export, to hand back to the store ([`ExportDone::finish`]).
+#[derive(Debug)]
+pub struct ExportDone {
+    target: PathBuf,
+    outcome: Result<ExportReport, crate::store::StoreError>,
+    findings: Findings,
+}
+
+impl ExportJob {
+    /// The export of `store`'s history as `format` to `target`.
+    #[must_use]
+    pub fn new(store: &Store, format: ExportFormat, target: PathBuf) -> ExportJob {
+        ExportJob { format, target, matches: store.history().to_vec(), reader: store.record_reader() }
+    }
+
+    /// Where it writes.
+    #[must_use]
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Writes the file (reading every record for the JSON): the long part, which touches no
+    /// store state.
+    #[must_use]
+    pub fn run(self) -> ExportDone {
+        let ExportJob { format, target, matches, reader } = self;
+        let mut findings = Findings::default();
+        let outcome = match format {
+            ExportFormat::Csv => export::to_file(&target, |file| export::write_csv(&matches, file))
+                .map(|()| ExportReport { written: matches.len(), left_out: Vec::new() }),
+            ExportFormat::Json => {
+                let ids: Vec<MatchId> = matches.iter().map(|summary| summary.id.clone()).collect();
+                let read = |id: &MatchId| reader.open(id, &mut findings);
+                export::to_file(&target, |file| export::write_json(&ids, read, file))
+                    .map(|left_out| ExportReport { written: ids.len() - left_out.len(), left_out })
+            }
+        };
+        ExportDone { target, outcome, findings }
+    }
+}
+
+impl ExportDone {
+    /// Where it was written.
+    #[must_use]
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Tells `store` what the export found: the records it set aside (their notices), and the
+    /// matches it left out, which leave the history with one notice naming them all.
+    ///
+    /// # Errors
+    /// The file could not be written.
+    pub fn finish(self, store: &mut Store) -> Result<ExportReport, crate::store::StoreError> {
+        store.take_findings(self.findings);
+        let report = self.outcome?;
+        store.left_out_of_export(&self.target, &report.left_out);
+        Ok(report)
     }
 }
 

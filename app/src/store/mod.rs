@@ -17,6 +17,7 @@ pub mod lock;
 pub mod notice;
 pub mod paths;
 pub mod profiles;
+pub mod reader;
 pub mod record;
 pub mod recover;
 pub mod saved;
@@ -40,7 +41,8 @@ pub use writer::{Receipt, WriteFailed};
 use document::Document;
 use history::{HistoryIndex, INDEX_FILE, MATCHES_DIR, record_path};
 use lock::InstanceLock;
-use profiles::{ProfileBook, ProfileError};
+use profiles::{ProfileBook, ProfileEdit, ProfileError};
+use reader::{Findings, RecordReader};
 use record::{MatchId, MatchRecord, MatchSummary};
 use saved::{SAVED_DIR, SavedMatch, saved_path};
 use settings::{SETTINGS_FILE, SettingsFile};
@@ -266,6 +268,15 @@ impl Store {
         Ok((outcome, self.write_profiles()?))
     }
 
+    /// Applies one edit asked for on the profiles screen (checked in memory at once; the file
+    /// is written on the writer thread, and the receipt settles once it is durable).
+    ///
+    /// # Errors
+    /// The folder is read-only, or the edit was refused (an empty or taken name...).
+    pub fn edit_profile(&mut self, edit: &ProfileEdit, now: jiff::Timestamp) -> Result<Receipt, StoreError> {
+        self.edit_profiles(|book| edit.apply(book, now)).map(|((), receipt)| receipt)
+    }
+
     fn write_profiles(&self) -> Result<Receipt, StoreError> {
         let path = self.root.join(PROFILES_FILE);
         Ok(self.writer_for(&path)?.write(&path, true, encoder(self.profiles.clone())))
@@ -311,12 +322,25 @@ impl Store {
     /// # Errors
     /// The record cannot be read; a damaged one is moved aside with a notice and `Ok(None)`.
     pub fn open_record(&mut self, id: &MatchId) -> Result<Option<MatchRecord>, StoreError> {
-        let opened = recover::open::<MatchRecord>(&record_path(&self.root, id), self.read_only.is_none());
-        self.notices.extend(opened.notices);
-        if let Some(freed) = opened.compacted {
-            notice::push(&mut self.notices, Notice::Compacted { matches: 1, freed });
+        let mut findings = Findings::default();
+        let record = self.record_reader().open(id, &mut findings);
+        self.take_findings(findings);
+        Ok(record)
+    }
+
+    /// A reader of this folder's records for another thread (the window reads a record, or a
+    /// whole history to export it, off its frame); what it finds comes back through
+    /// [`Store::take_findings`].
+    #[must_use]
+    pub fn record_reader(&self) -> RecordReader {
+        RecordReader::new(self.root.clone(), self.read_only.is_none())
+    }
+
+    /// Takes in what a [`RecordReader`] found: its notices join the store's.
+    pub fn take_findings(&mut self, findings: Findings) {
+        for found in findings.notices {
+            notice::push(&mut self.notices, found);
         }
-        Ok(opened.value)
     }
 
     fn write_index(&self) -> Result<Receipt, StoreError> {

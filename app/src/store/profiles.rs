@@ -57,6 +57,43 @@ pub enum ProfileError {
     Unknown,
 }
 
+/// One change to the profiles, as the profiles screen asks for it (the app applies it after
+/// drawing: [`super::Store::edit_profile`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProfileEdit {
+    /// A new profile.
+    Create {
+        /// Its name, as typed.
+        name: String,
+        /// Its picture.
+        avatar: Avatar,
+    },
+    /// A new name for a profile.
+    Rename {
+        /// Which profile.
+        id: ProfileId,
+        /// The name, as typed.
+        name: String,
+    },
+    /// Deleting a profile (already confirmed).
+    Delete(ProfileId),
+}
+
+impl ProfileEdit {
+    /// Applies the edit to `book`; a profile made now is dated `now`.
+    ///
+    /// # Errors
+    /// The book refused it, as [`ProfileBook::create`], [`ProfileBook::rename`] and
+    /// [`ProfileBook::delete`] say; `book` is then unchanged.
+    pub fn apply(&self, book: &mut ProfileBook, now: jiff::Timestamp) -> Result<(), ProfileError> {
+        match self {
+            ProfileEdit::Create { name, avatar } => book.create(name, avatar.clone(), now).map(|_id| ()),
+            ProfileEdit::Rename { id, name } => book.rename(*id, name),
+            ProfileEdit::Delete(id) => book.delete(*id).map(|_deleted| ()),
+        }
+    }
+}
+
 /// Every profile, and which were used last.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProfileBook {

@@ -2,12 +2,18 @@
 //! virtualised table (egui_extras: only the rows on screen are laid out, so 10,000 matches
 //! scroll as smoothly as ten), with a match's score over rounds, its points round by round in
 //! a table of rounds and seats, its replay, and CSV/JSON export.
+//!
+//! The screen only reads the store. Reading a record (which may repair it), an export and a
+//! replay are asked of the app ([`HistoryRequest`]), which runs them off the frame; meanwhile
+//! the screen says "Opening…" or "Exporting…", and the outcome comes back on a later frame
+//! ([`HistoryScreen::record_read`], [`HistoryScreen::exported`],
+//! [`HistoryScreen::replay_failed`]).
 
 use cardtable_engine::GameKind;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::commands::export::{self, ExportFormat};
+use crate::commands::export::{ExportFormat, ExportReport};
 use crate::store::Store;
 use crate::store::profiles::ProfileId;
 use crate::store::record::{MatchId, MatchRecord, MatchSummary, NetworkPlay};
@@ -21,8 +27,37 @@ use crate::ui::{stats, tables, theme};
 pub enum HistoryRequest {
     /// Back to the start screen.
     Back,
-    /// Step through a match.
+    /// Step through a match (its record is read and replayed off the frame).
     Replay(MatchId),
+    /// Read a match's full record for its details (off the frame: reading may repair it).
+    Details(MatchId),
+    /// Export the whole history (off the frame).
+    Export(ExportFormat),
+}
+
+/// Why a replay did not open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayFailure {
+    /// The record could not be read (the notices say why).
+    Unreadable,
+    /// The record was read, but its steps do not replay: why, in English (from the session).
+    DoesNotReplay(String),
+    /// The job could not run: why.
+    NotRun(String),
+}
+
+/// The export, as the screen tells it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+enum Export {
+    /// None asked for.
+    #[default]
+    None,
+    /// Being written.
+    Running,
+    /// Written: where, and how many matches.
+    Done(String),
+    /// Not written: why.
+    Failed(String),
 }
 
 /// The history screen's state.
@@ -32,15 +67,17 @@ pub struct HistoryScreen {
     player: Option<ProfileId>,
     /// The match whose details are open.
     details: Option<MatchDetails>,
-    export: Option<String>,
+    export: Export,
+    /// The replay asked for: the match, and why it did not open once it did not.
+    replay: Option<(MatchId, Option<ReplayFailure>)>,
 }
 
-/// The match whose details are open, and its full record (read once: `None` inside when it
+/// The match whose details are open, and its full record once read (`None` inside when it
 /// could not be read, which the notices then explain).
 #[derive(Debug, Clone)]
 struct MatchDetails {
     id: MatchId,
-    record: Option<Option<MatchRecord>>,
+    record: Option<Option<Box<MatchRecord>>>,
 }
 
 /// A match's seats in one line: "Ana 12 (won) · Ada 40 · Boris 101 (lost)".
@@ -120,17 +157,40 @@ impl HistoryScreen {
             .collect()
     }
 
-    /// Draws the screen.
-    pub fn show(&mut self, ui: &mut egui::Ui, store: &mut Store) -> Option<HistoryRequest> {
+    /// A match's record as read for its details (`None`: it could not be read).
+    pub fn record_read(&mut self, id: &MatchId, record: Option<MatchRecord>) {
         if let Some(details) = &mut self.details
-            && details.record.is_none()
+            && &details.id == id
         {
-            // Read once when the details open, not every frame.
-            details.record = Some(store.open_record(&details.id).unwrap_or_else(|error| {
-                tracing::error!(%error, id = %details.id, "a match record could not be read");
-                None
-            }));
+            details.record = Some(record.map(Box::new));
         }
+    }
+
+    /// How the export went: where the file went and how many matches it holds, or why not.
+    pub fn exported(&mut self, target: &std::path::Path, outcome: Result<ExportReport, String>) {
+        self.export = match outcome {
+            Ok(report) => Export::Done(tr!("store-export-done", count = report.written, path = target.display().to_string())),
+            Err(error) => Export::Failed(tr!("store-export-failed", error = error)),
+        };
+    }
+
+    /// The replay asked for did not open.
+    pub fn replay_failed(&mut self, id: &MatchId, why: ReplayFailure) {
+        if let Some((asked, failure)) = &mut self.replay
+            && asked == id
+        {
+            *failure = Some(why);
+        }
+    }
+
+    /// The match whose replay this screen waits for, if it does.
+    #[must_use]
+    pub fn awaited_replay(&self) -> Option<&MatchId> {
+        self.replay.as_ref().filter(|(_, failure)| failure.is_none()).map(|(id, _)| id)
+    }
+
+    /// Draws the screen; returns what the player asked for.
+    pub fn show(&mut self, ui: &mut egui::Ui, store: &Store) -> Option<HistoryRequest> {
         let mut request = None;
         ui.horizontal_wrapped(|ui| {
             if button(ui, tr!("store-back")) {
@@ -140,27 +200,31 @@ impl HistoryScreen {
         });
         self.filters(ui, store);
         let count = self.shown(store.history()).len();
-        let mut export_as = None;
         ui.horizontal_wrapped(|ui| {
             ui.label(tr!("store-history-count", count = count));
+            // One export at a time: the buttons wait while one is written.
+            let idle = self.export != Export::Running;
             for format in [ExportFormat::Csv, ExportFormat::Json] {
                 let label = if format == ExportFormat::Csv { tr!("store-export-csv") } else { tr!("store-export-json") };
-                if button(ui, label) {
-                    export_as = Some(format);
+                let export = egui::Button::new(label).min_size(egui::vec2(theme::TOUCH, theme::TOUCH));
+                if ui.add_enabled(idle, export).clicked() {
+                    self.export = Export::Running;
+                    request = Some(HistoryRequest::Export(format));
                 }
             }
         });
-        // Export may set aside records it cannot read, so it runs before the list is drawn.
-        if let Some(format) = export_as {
-            let target = export::default_target(store.root(), format);
-            self.export = Some(match export::export(store, format, &target) {
-                Ok(report) => tr!("store-export-done", count = report.written, path = target.display().to_string()),
-                Err(error) => tr!("store-export-failed", error = error.to_string()),
-            });
-        }
         let shown = self.shown(store.history());
-        if let Some(message) = &self.export {
-            ui.label(RichText::new(message).small().color(theme::INK_DIM));
+        match &self.export {
+            Export::None => {}
+            Export::Running => {
+                ui.label(RichText::new(tr!("store-export-running")).small().color(theme::INK_DIM));
+            }
+            Export::Done(message) => {
+                ui.label(RichText::new(message).small().color(theme::INK_DIM));
+            }
+            Export::Failed(message) => {
+                ui.colored_label(theme::ACCENT, message);
+            }
         }
         if let Some(MatchDetails { id, record }) = self.details.clone()
             && let Some(summary) = store.history().iter().find(|summary| summary.id == id)
@@ -173,6 +237,7 @@ impl HistoryScreen {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(RichText::new(format!("{} · {}", crate::ui::names::game(summary.game), when(summary.finished))).strong());
                         if summary.network.as_ref().is_none_or(NetworkPlay::verified) && button(ui, tr!("store-history-replay")) {
+                            self.replay = Some((id.clone(), None));
                             request = Some(HistoryRequest::Replay(id.clone()));
                         }
                         if let Some(network) = &summary.network {
@@ -182,9 +247,24 @@ impl HistoryScreen {
                             self.details = None;
                         }
                     });
+                    match self.replay.as_ref().filter(|(asked, _)| *asked == id).map(|(_, failure)| failure) {
+                        Some(None) => {
+                            ui.label(RichText::new(tr!("store-history-opening")).color(theme::INK_DIM));
+                        }
+                        Some(Some(failure)) => {
+                            ui.colored_label(theme::ACCENT, replay_failure(failure));
+                        }
+                        None => {}
+                    }
                     stats::score_over_rounds(ui, summary);
-                    if let Some(Some(record)) = &record {
-                        round_breakdown(ui, record);
+                    match &record {
+                        None => {
+                            ui.label(RichText::new(tr!("store-history-opening")).color(theme::INK_DIM));
+                        }
+                        Some(None) => {
+                            ui.label(RichText::new(tr!("store-history-unreadable")).color(theme::INK_DIM));
+                        }
+                        Some(Some(record)) => round_breakdown(ui, record),
                     }
                 });
             });
@@ -193,14 +273,19 @@ impl HistoryScreen {
             ui.label(RichText::new(tr!("store-history-empty")).color(theme::INK_DIM));
             return request;
         }
-        self.table(ui, &shown);
+        if let Some(id) = HistoryScreen::table(ui, &shown) {
+            self.details = Some(MatchDetails { id: id.clone(), record: None });
+            request = Some(HistoryRequest::Details(id));
+        }
         request
     }
 
     /// The matches as a table, every row of one height (a virtualised table needs every row's
     /// height in advance). A phone's width shows two columns (the
     /// details button, then when, game and rounds over the players), a wider one five.
-    fn table(&mut self, ui: &mut egui::Ui, shown: &[&MatchSummary]) {
+    /// Returns the match whose details were asked for.
+    fn table(ui: &mut egui::Ui, shown: &[&MatchSummary]) -> Option<MatchId> {
+        let mut opened = None;
         let wide = ui.available_width() >= theme::NARROW;
         let mut table = TableBuilder::new(ui)
             .id_salt("history-matches")
@@ -237,7 +322,7 @@ impl HistoryScreen {
                 let summary = shown[row.index()];
                 row.col(|ui| {
                     if button(ui, tr!("store-history-details")) {
-                        self.details = Some(MatchDetails { id: summary.id.clone(), record: None });
+                        opened = Some(summary.id.clone());
                     }
                 });
                 let mut game = crate::ui::names::game(summary.game);
@@ -271,6 +356,7 @@ impl HistoryScreen {
                 }
             });
         });
+        opened
     }
 
     fn filters(&mut self, ui: &mut egui::Ui, store: &Store) {
@@ -293,6 +379,14 @@ impl HistoryScreen {
                 }
             });
         });
+    }
+}
+
+/// Why a replay did not open, in words.
+fn replay_failure(failure: &ReplayFailure) -> String {
+    match failure {
+        ReplayFailure::Unreadable => tr!("store-history-unreadable"),
+        ReplayFailure::DoesNotReplay(error) | ReplayFailure::NotRun(error) => tr!("store-replay-failed", error = error),
     }
 }
 

@@ -63,10 +63,12 @@ pub fn describe(notice: &Notice) -> String {
     }
 }
 
-/// Draws the notices, if any, with one button that dismisses them.
-pub fn banner(ui: &mut egui::Ui, store: &mut Store) {
+/// Draws the notices, if any, with one button that dismisses them; returns whether it was
+/// pressed (the app then forgets them).
+#[must_use]
+pub fn banner(ui: &mut egui::Ui, store: &Store) -> bool {
     if store.notices().is_empty() {
-        return;
+        return false;
     }
     let mut dismiss = false;
     egui::Frame::group(ui.style()).fill(theme::PANEL).stroke(egui::Stroke::new(2.0, theme::ACCENT)).inner_margin(10.0).show(ui, |ui| {
@@ -76,7 +78,5 @@ pub fn banner(ui: &mut egui::Ui, store: &mut Store) {
         }
         dismiss = ui.add(egui::Button::new(tr!("store-notice-ok")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
     });
-    if dismiss {
-        store.dismiss_notices();
-    }
+    dismiss
 }

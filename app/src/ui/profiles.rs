@@ -1,10 +1,16 @@
 //! The profiles screen: the people who play on this device, each with a name and an avatar
 //! (a colour or a symbol); create, rename, re-picture, and delete after a confirmation.
+//!
+//! The screen only reads the profiles: an edit is asked for ([`ProfilesRequest::Edit`]) and the
+//! app applies it after drawing. The book checks it at once (in memory), so a refusal is in
+//! words on the next frame ([`ProfilesScreen::edited`]); the file is written on the store's
+//! writer thread, and the screen says "Saved", or why not, once it is durable
+//! ([`ProfilesScreen::saved`]).
 
 use egui::RichText;
 
-use crate::store::Store;
-use crate::store::profiles::{Avatar, MAX_NAME, ProfileError, ProfileId};
+use crate::store::profiles::{Avatar, MAX_NAME, ProfileBook, ProfileEdit, ProfileError, ProfileId};
+use crate::store::{StoreError, WriteFailed};
 use crate::tr;
 use crate::ui::theme;
 
@@ -12,12 +18,25 @@ use crate::ui::theme;
 pub const SYMBOLS: [&str; 8] = ["★", "♞", "♛", "☀", "☂", "♪", "☘", "⚓"];
 
 /// What the profiles screen asks of the app.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProfilesRequest {
     /// Back to the start screen.
     Back,
     /// A profile's statistics.
     Statistics(ProfileId),
+    /// Change the profiles (create, rename, delete).
+    Edit(ProfileEdit),
+}
+
+/// How the last edit stands, as the screen says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Status {
+    /// Accepted; its file is being written.
+    Saving,
+    /// Accepted and durable.
+    Saved,
+    /// Refused, or its file could not be written: why, in words.
+    Problem(String),
 }
 
 /// The profiles screen's state.
@@ -27,7 +46,7 @@ pub struct ProfilesScreen {
     new_avatar: usize,
     renaming: Option<(ProfileId, String)>,
     confirm_delete: Option<ProfileId>,
-    error: Option<String>,
+    status: Option<Status>,
 }
 
 /// Every avatar on offer: the colours, then the symbols.
@@ -65,9 +84,9 @@ pub fn profile_error(error: &ProfileError) -> String {
     }
 }
 
-fn store_error(error: &crate::store::StoreError) -> String {
+fn store_error(error: &StoreError) -> String {
     match error {
-        crate::store::StoreError::Profile(error) => profile_error(error),
+        StoreError::Profile(error) => profile_error(error),
         other => other.to_string(),
     }
 }
@@ -77,8 +96,35 @@ fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> bool {
 }
 
 impl ProfilesScreen {
-    /// Draws the screen and applies the edits asked for.
-    pub fn show(&mut self, ui: &mut egui::Ui, store: &mut Store) -> Option<ProfilesRequest> {
+    /// How the edit this screen asked for went, as the app applied it: accepted (the field it
+    /// came from is cleared, its file is being written) or refused, with why.
+    pub fn edited(&mut self, edit: &ProfileEdit, outcome: Result<(), &StoreError>) {
+        match outcome {
+            Ok(()) => {
+                match edit {
+                    ProfileEdit::Create { .. } => self.new_name.clear(),
+                    ProfileEdit::Rename { .. } => self.renaming = None,
+                    ProfileEdit::Delete(_) => {}
+                }
+                self.status = Some(Status::Saving);
+            }
+            Err(error) => self.status = Some(Status::Problem(store_error(error))),
+        }
+    }
+
+    /// How the profiles file's latest write went.
+    pub fn saved(&mut self, outcome: Result<(), WriteFailed>) {
+        // A refusal since stays on screen: it is about what the player just did.
+        if self.status == Some(Status::Saving) {
+            self.status = Some(match outcome {
+                Ok(()) => Status::Saved,
+                Err(failed) => Status::Problem(tr!("store-profile-not-saved", error = failed.message)),
+            });
+        }
+    }
+
+    /// Draws the screen; returns what the player asked for.
+    pub fn show(&mut self, ui: &mut egui::Ui, book: &ProfileBook) -> Option<ProfilesRequest> {
         let mut request = None;
         ui.horizontal(|ui| {
             if button(ui, tr!("store-back")) {
@@ -88,22 +134,33 @@ impl ProfilesScreen {
         });
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-            if let Some(error) = &self.error {
-                ui.colored_label(theme::ACCENT, error);
+            match &self.status {
+                Some(Status::Problem(error)) => {
+                    ui.colored_label(theme::ACCENT, error);
+                }
+                Some(Status::Saving) => {
+                    ui.label(RichText::new(tr!("store-profile-saving")).color(theme::INK_DIM));
+                }
+                Some(Status::Saved) => {
+                    ui.label(RichText::new(tr!("store-profile-saved")).color(theme::INK_DIM));
+                }
+                None => {}
             }
-            self.new_profile(ui, store);
+            if let Some(edit) = self.new_profile(ui) {
+                request = Some(ProfilesRequest::Edit(edit));
+            }
             ui.add_space(8.0);
-            if store.profiles().all().is_empty() {
+            if book.all().is_empty() {
                 ui.label(RichText::new(tr!("store-profile-none")).color(theme::INK_DIM));
             }
-            let recent: Vec<String> = store.profiles().recent().map(|profile| profile.name.clone()).collect();
+            let recent: Vec<String> = book.recent().map(|profile| profile.name.clone()).collect();
             if !recent.is_empty() {
                 ui.label(RichText::new(tr!("store-profile-recent", names = recent.join(", "))).color(theme::INK_DIM));
             }
-            for profile in store.profiles().all().to_vec() {
+            for profile in book.all().to_vec() {
                 egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    if let Some(asked) = self.profile_row(ui, store, &profile) {
+                    if let Some(asked) = self.profile_row(ui, &profile) {
                         request = Some(asked);
                     }
                 });
@@ -112,7 +169,8 @@ impl ProfilesScreen {
         request
     }
 
-    fn new_profile(&mut self, ui: &mut egui::Ui, store: &mut Store) {
+    fn new_profile(&mut self, ui: &mut egui::Ui) -> Option<ProfileEdit> {
+        let mut edit = None;
         egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(10.0).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(tr!("store-profile-new")).strong());
@@ -149,20 +207,14 @@ impl ProfilesScreen {
                 )
                 .clicked()
             {
-                let choice = avatar_choices().nth(self.new_avatar).unwrap_or(Avatar::Colour([0x80; 3]));
-                let name = self.new_name.clone();
-                match store.edit_profiles(|book| book.create(&name, choice, jiff::Timestamp::now())) {
-                    Ok(_) => {
-                        self.new_name.clear();
-                        self.error = None;
-                    }
-                    Err(error) => self.error = Some(store_error(&error)),
-                }
+                let avatar = avatar_choices().nth(self.new_avatar).unwrap_or(Avatar::Colour([0x80; 3]));
+                edit = Some(ProfileEdit::Create { name: self.new_name.clone(), avatar });
             }
         });
+        edit
     }
 
-    fn profile_row(&mut self, ui: &mut egui::Ui, store: &mut Store, profile: &crate::store::profiles::Profile) -> Option<ProfilesRequest> {
+    fn profile_row(&mut self, ui: &mut egui::Ui, profile: &crate::store::profiles::Profile) -> Option<ProfilesRequest> {
         let mut request = None;
         let renaming = self.renaming.as_ref().is_some_and(|(id, _)| *id == profile.id);
         ui.horizontal_wrapped(|ui| {
@@ -184,13 +236,7 @@ impl ProfilesScreen {
             let new_name = name.clone();
             ui.horizontal_wrapped(|ui| {
                 if button(ui, tr!("store-profile-save")) || entered {
-                    match store.edit_profiles(|book| book.rename(profile.id, &new_name)) {
-                        Ok(_) => {
-                            self.renaming = None;
-                            self.error = None;
-                        }
-                        Err(error) => self.error = Some(store_error(&error)),
-                    }
+                    request = Some(ProfilesRequest::Edit(ProfileEdit::Rename { id: profile.id, name: new_name.clone() }));
                 }
                 if button(ui, tr!("store-cancel")) {
                     self.renaming = None;
@@ -212,9 +258,7 @@ impl ProfilesScreen {
             ui.colored_label(theme::ACCENT, tr!("store-profile-delete-confirm", name = &profile.name));
             ui.horizontal_wrapped(|ui| {
                 if button(ui, tr!("store-profile-delete-yes", name = &profile.name)) {
-                    if let Err(error) = store.edit_profiles(|book| book.delete(profile.id)) {
-                        self.error = Some(store_error(&error));
-                    }
+                    request = Some(ProfilesRequest::Edit(ProfileEdit::Delete(profile.id)));
                     self.confirm_delete = None;
                 }
                 if button(ui, tr!("store-cancel")) {

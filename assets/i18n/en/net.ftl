@@ -110,3 +110,4 @@ fair-forfeited = The deal was drawn without { $names }: { $count ->
         [one] that device
        *[other] those devices
     } did not take part in the shuffle in time.
+net-files-not-stored = The known hosts or the network settings could not be stored: { $error }

@@ -132,3 +132,15 @@ store-notice-read-only-not-writable = Your data folder { $folder } cannot be wri
 store-notice-unreadable = { $file } could not be read ({ $error }). It is left as it is and skipped.
 store-notice-export-incomplete = The export { $file } lacks { $count } matches whose records could not be read: { $matches }. Each is kept aside as said above.
 store-no-data = Profiles, history and saved matches are off: { $error }
+
+# The store's jobs, which run off the frame: what the screens say meanwhile and after.
+store-profile-saving = Saving…
+store-profile-saved = Saved
+store-profile-not-saved = Not saved: { $error }
+store-history-opening = Opening…
+store-history-unreadable = The record of this match could not be read.
+store-replay-failed = This match does not replay: { $error }
+store-export-running = Exporting…
+store-job-failed = That could not be done: { $error }
+store-job-busy = Too much is waiting to be done: try again in a moment.
+store-job-stopped = The data folder's jobs have stopped: restart Cardtable.

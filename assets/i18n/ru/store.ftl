@@ -135,3 +135,15 @@ store-notice-read-only-not-writable = В папку данных { $folder } н�
 store-notice-unreadable = { $file } не читается ({ $error }). Он оставлен как есть и пропущен.
 store-notice-export-incomplete = В выгрузке { $file } нет партий, чьи записи не читаются ({ $count }): { $matches }. Каждая отложена, как сказано выше.
 store-no-data = Профили, история и сохранения отключены: { $error }
+
+# The store's jobs, which run off the frame: what the screens say meanwhile and after.
+store-profile-saving = Сохранение…
+store-profile-saved = Сохранено
+store-profile-not-saved = Не сохранено: { $error }
+store-history-opening = Открывается…
+store-history-unreadable = Запись этой партии не читается.
+store-replay-failed = Эту партию не удаётся воспроизвести: { $error }
+store-export-running = Выгрузка…
+store-job-failed = Не удалось: { $error }
+store-job-busy = Слишком много дел ждёт очереди: попробуйте чуть позже.
+store-job-stopped = Работа с папкой данных остановилась: перезапустите Cardtable.

@@ -10,6 +10,7 @@ use egui::RichText;
 use super::lobby::{seat_rows, touch_button};
 use super::words;
 use crate::net::discovery::{Announcement, Announcer, shown_address};
+use crate::net::identity::Identity;
 use crate::net::lan::LanContext;
 use crate::net::protocol::{Holder, HostMsg, LobbyInfo, Role};
 use crate::net::remote::RemoteTable;
@@ -71,19 +72,20 @@ pub struct HostLobby {
 }
 
 impl HostLobby {
-    /// Opens a table on the network from the "New table" form: its first person plays at this
+    /// Opens a table on the network from the "New table" form, as this device's `identity`
+    /// (which the app reads, or makes and stores, first): its first person plays at this
     /// device, the other persons' seats are open for guests, its bots stay.
     ///
     /// # Errors
-    /// The device identity cannot be read or made, or no port can be opened (in words).
+    /// No port can be opened (in words).
     pub fn open(
-        lan: &mut LanContext,
+        lan: &LanContext,
+        identity: &Identity,
         form: &TableSetupForm,
         pace: BotPace,
         seed: u64,
         waker: crate::net::Waker,
     ) -> Result<HostLobby, String> {
-        let identity = lan.identity().map_err(|error| error.to_string())?;
         let host_name = form
             .seats
             .iter()
@@ -99,7 +101,7 @@ impl HostLobby {
             ..HostSettings::default()
         };
         let _runtime = lan.runtime().enter();
-        let handle = match start_host(table, &identity, settings.clone()) {
+        let handle = match start_host(table, identity, settings.clone()) {
             Ok(handle) => handle,
             Err(error) => {
                 // The usual port is taken (another table on this device): any free port will do.
@@ -107,7 +109,7 @@ impl HostLobby {
                 settings.bind.set_port(0);
                 let table = TableCore::new(TableConfig::new(&host_name), form.options.clone(), form.seats.len(), seed)
                     .map_err(|error| error.to_string())?;
-                start_host(table, &identity, settings).map_err(|error| error.to_string())?
+                start_host(table, identity, settings).map_err(|error| error.to_string())?
             }
         };
         let announcement = Announcement::new(identity.fingerprint(), handle.addr().port(), &host_name, form.options.kind());

@@ -1,6 +1,11 @@
 //! "Join a table": the tables heard on the network (a host not met before is joined only after
 //! its code is checked against the host's screen), joining by address and code when discovery
 //! finds nothing, and the discovery setting.
+//!
+//! The screen only reads the LAN context: a host joined is to be remembered
+//! ([`JoinOutcome::Joined`] carries a [`JoinedHost`]) and new discovery settings to be kept
+//! ([`JoinOutcome::Settings`]); the app applies both after drawing and writes their files off
+//! the frame.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
@@ -11,9 +16,9 @@ use super::lobby::touch_button;
 use super::words;
 use crate::net::discovery::{Discovered, Listener};
 use crate::net::guest::{GuestLink, JoinError, JoinRequest, join, join_heard};
-use crate::net::identity::JoinCode;
-use crate::net::lan::LanContext;
-use crate::net::protocol::{Hello, JoinAs, PROTOCOL_VERSION};
+use crate::net::identity::{Fingerprint, JoinCode};
+use crate::net::lan::{LanContext, LanSettings};
+use crate::net::protocol::{Hello, JoinAs, PROTOCOL_VERSION, ResumeToken};
 use crate::net::server::DEFAULT_PORT;
 use crate::net::tls::Pin;
 use crate::tr;
@@ -24,8 +29,26 @@ use crate::ui::{names, theme};
 pub enum JoinOutcome {
     /// Back to the start screen.
     Back,
-    /// Joined: on to the table's lobby.
-    Joined(Box<GuestLink>),
+    /// Joined: on to the table's lobby; the host is to be remembered.
+    Joined(Box<GuestLink>, JoinedHost),
+    /// New discovery settings (already listened with), to be kept.
+    Settings(LanSettings),
+}
+
+/// A host just joined, for the app to remember: trusted by its identity, with the token of the
+/// seat held there, and the name this device joined with (offered again next time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JoinedHost {
+    /// The host's identity.
+    pub fingerprint: Fingerprint,
+    /// The host's name.
+    pub host_name: String,
+    /// Where it was reached.
+    pub address: SocketAddr,
+    /// The token of this device's seat there.
+    pub token: ResumeToken,
+    /// The name this device joined with.
+    pub player_name: String,
 }
 
 /// A join under way.
@@ -69,14 +92,15 @@ impl JoinScreen {
             joining: None,
             error: None,
         };
-        screen.listen(lan);
+        screen.listen(lan, &lan.settings);
         screen
     }
 
-    fn listen(&mut self, lan: &LanContext) {
+    /// Listens for tables with `settings` (the stored ones, or those just applied).
+    fn listen(&mut self, lan: &LanContext, settings: &LanSettings) {
         let _runtime = lan.runtime().enter();
         self.listener = None;
-        match Listener::start(&lan.settings.discovery()) {
+        match Listener::start(&settings.discovery()) {
             Ok(listener) => {
                 self.listener = Some(listener);
                 self.discovery_problem = None;
@@ -114,8 +138,8 @@ impl JoinScreen {
         self.joining = Some(Joining { address, typed_code: matches!(pin, Pin::JoinCode(_)), result });
     }
 
-    /// A finished join: the host remembered by identity, with the token of the seat there.
-    fn finish_join(&mut self, lan: &mut LanContext) -> Option<JoinOutcome> {
+    /// A finished join: the host to remember by identity, with the token of the seat there.
+    fn finish_join(&mut self) -> Option<JoinOutcome> {
         let joining = self.joining.as_mut()?;
         let result = match joining.result.try_recv() {
             Ok(result) => result,
@@ -126,14 +150,14 @@ impl JoinScreen {
         self.joining = None;
         match result {
             Ok(link) => {
-                let fingerprint = link.host();
-                lan.known.trust(fingerprint, &link.admitted().host_name, Some(address));
-                lan.known.set_resume(&fingerprint, Some(link.admitted().token));
-                lan.save_known();
-                // The name is offered again next time.
-                lan.settings.name = Some(self.name.trim().to_owned());
-                lan.save_settings();
-                Some(JoinOutcome::Joined(Box::new(link)))
+                let joined = JoinedHost {
+                    fingerprint: link.host(),
+                    host_name: link.admitted().host_name.clone(),
+                    address,
+                    token: link.admitted().token,
+                    player_name: self.name.trim().to_owned(),
+                };
+                Some(JoinOutcome::Joined(Box::new(link), joined))
             }
             Err(error) => {
                 tracing::info!(%error, "joining failed");
@@ -158,8 +182,8 @@ fn parse_address(text: &str) -> Option<SocketAddr> {
 }
 
 /// Draws the join screen.
-pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, waker: &crate::net::Waker) -> Option<JoinOutcome> {
-    if let Some(outcome) = screen.finish_join(lan) {
+pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker: &crate::net::Waker) -> Option<JoinOutcome> {
+    if let Some(outcome) = screen.finish_join() {
         return Some(outcome);
     }
     let mut outcome = None;
@@ -188,13 +212,15 @@ pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, wa
         ui.add_space(8.0);
         by_address(ui, screen, lan, waker);
         ui.add_space(8.0);
-        network_settings(ui, screen, lan);
+        if let Some(settings) = network_settings(ui, screen, lan) {
+            outcome = Some(JoinOutcome::Settings(settings));
+        }
     });
     outcome
 }
 
 /// The tables heard on the network, and the code check for a host not met before.
-fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, waker: &crate::net::Waker) {
+fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker: &crate::net::Waker) {
     ui.label(RichText::new(tr!("net-found")).strong());
     if let Some(problem) = &screen.discovery_problem {
         ui.colored_label(theme::ACCENT, tr!("net-discovery-off", reason = problem));
@@ -265,7 +291,7 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext
 }
 
 /// Joining by address and join code, when discovery finds nothing.
-fn by_address(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, waker: &crate::net::Waker) {
+fn by_address(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker: &crate::net::Waker) {
     ui.label(RichText::new(tr!("net-by-address")).strong());
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr!("net-address"));
@@ -287,8 +313,10 @@ fn by_address(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext, 
     });
 }
 
-/// The discovery setting: which interface, multicast or broadcast.
-fn network_settings(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanContext) {
+/// The discovery setting: which interface, multicast or broadcast. Returns the settings just
+/// applied (listened with at once), to be kept.
+fn network_settings(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext) -> Option<LanSettings> {
+    let mut applied = None;
     egui::CollapsingHeader::new(tr!("net-advanced")).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("net-interface"));
@@ -298,15 +326,15 @@ fn network_settings(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &mut LanCon
         if touch_button(ui, tr!("net-apply")).clicked() {
             match screen.interface.trim().parse::<Ipv4Addr>() {
                 Ok(interface) => {
-                    lan.settings.interface = interface;
-                    lan.settings.broadcast = screen.broadcast;
-                    lan.save_settings();
-                    screen.listen(lan);
+                    let settings = LanSettings { interface, broadcast: screen.broadcast, ..lan.settings.clone() };
+                    screen.listen(lan, &settings);
+                    applied = Some(settings);
                 }
                 Err(_) => screen.error = Some(tr!("net-error-interface", text = screen.interface.trim())),
             }
         }
     });
+    applied
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ pub mod join;
 pub mod lobby;
 pub mod words;
 
-use crate::net::lan::LanContext;
+use crate::net::lan::{LanContext, LanSettings};
 use crate::net::session::NetSession;
 
 /// A LAN screen on display.
@@ -28,17 +28,22 @@ pub enum LanOutcome {
     Back,
     /// The match began: on to the table (with the hosted table, on the host's device).
     Play(Box<NetSession>, Option<Box<host::Hosting>>),
+    /// A host was joined (the screen is already its lobby): remember it.
+    Remember(join::JoinedHost),
+    /// Keep these LAN settings (discovery already uses them).
+    Settings(LanSettings),
 }
 
 /// Draws the LAN screen on display; it may move on to the next one itself (joined: the lobby).
-pub fn show(ui: &mut egui::Ui, screen: &mut LanScreen, lan: &mut LanContext, waker: &crate::net::Waker) -> Option<LanOutcome> {
+pub fn show(ui: &mut egui::Ui, screen: &mut LanScreen, lan: &LanContext, waker: &crate::net::Waker) -> Option<LanOutcome> {
     match screen {
         LanScreen::Join(join) => match join::show(ui, join, lan, waker)? {
             join::JoinOutcome::Back => Some(LanOutcome::Back),
-            join::JoinOutcome::Joined(link) => {
+            join::JoinOutcome::Joined(link, joined) => {
                 *screen = LanScreen::Guest(guest::GuestLobby::new(*link));
-                None
+                Some(LanOutcome::Remember(joined))
             }
+            join::JoinOutcome::Settings(settings) => Some(LanOutcome::Settings(settings)),
         },
         LanScreen::Guest(lobby) => match guest::show(ui, lobby)? {
             guest::GuestOutcome::Leave => Some(LanOutcome::Back),
