@@ -4,6 +4,7 @@
 //! | module | job |
 //! | --- | --- |
 //! | [`protocol`] | the typed messages, the ALPN and the protocol version |
+//! | `protocol_golden` | (tests) the encoding of every message pinned per protocol version |
 //! | [`codec`], [`stream`] | length-prefixed postcard frames, capped at 64 KiB before allocation |
 //! | [`identity`] | the device certificate, its fingerprint and join code |
 //! | [`tls`] | TLS 1.3 configurations (ring only) and the guest's pinning verifier |
@@ -33,6 +34,8 @@ pub mod known_hosts;
 pub mod lan;
 pub mod limits;
 pub mod protocol;
+#[cfg(test)]
+mod protocol_golden;
 pub mod record;
 pub mod relay;
 pub mod remote;
