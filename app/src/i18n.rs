@@ -11,8 +11,8 @@
 //! below keep both languages complete and every key used in the code defined.
 
 use std::collections::HashSet;
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{LazyLock, Mutex};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -126,7 +126,11 @@ fn bundle(language: Language) -> Bundle {
 static BUNDLES: LazyLock<[Bundle; 2]> = LazyLock::new(|| [bundle(Language::English), bundle(Language::Russian)]);
 
 /// Keys already reported missing, so a missing message is logged once, not every frame.
-static REPORTED: LazyLock<Mutex<HashSet<String>>> = LazyLock::new(|| Mutex::new(HashSet::new()));
+#[allow(
+    clippy::disallowed_types,
+    reason = "a set of the keys already reported, shared by every thread that translates: a lock held for one insertion, with nothing to send anywhere"
+)]
+static REPORTED: LazyLock<std::sync::Mutex<HashSet<String>>> = LazyLock::new(|| std::sync::Mutex::new(HashSet::new()));
 
 fn report_missing(language: Language, key: &str, problem: &str) {
     let mut reported = REPORTED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -9,7 +9,6 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, SocketAddrV4};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cardtable_engine::GameKind;
@@ -299,24 +298,31 @@ impl Heard {
         news
     }
 
-    /// The hosts heard within `expiry` of `now`, by name; older addresses and hosts are dropped.
-    fn recent(&mut self, now: Instant, expiry: Duration) -> Vec<Discovered> {
+    /// Forgets the addresses and hosts not heard within `expiry` of `now` (so one heard again
+    /// after that is news).
+    fn forget(&mut self, now: Instant, expiry: Duration) {
         let fresh = |heard: Instant| now.saturating_duration_since(heard) <= expiry;
         self.hosts.retain(|_, host| {
             host.addresses.retain(|(_, heard)| fresh(*heard));
             fresh(host.heard) && !host.addresses.is_empty()
         });
+    }
+
+    /// The hosts heard within `expiry` of `now`, by name, each with its addresses heard then.
+    fn recent(&self, now: Instant, expiry: Duration) -> Vec<Discovered> {
+        let fresh = |heard: Instant| now.saturating_duration_since(heard) <= expiry;
         let mut hosts: Vec<Discovered> = self
             .hosts
             .values()
-            .map(|host| {
-                let mut addresses = host.addresses.clone();
+            .filter(|host| fresh(host.heard))
+            .filter_map(|host| {
+                let mut addresses: Vec<(SocketAddr, Instant)> = host.addresses.iter().copied().filter(|(_, heard)| fresh(*heard)).collect();
                 addresses.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-                Discovered {
+                (!addresses.is_empty()).then(|| Discovered {
                     addresses: addresses.into_iter().map(|(address, _)| address).collect(),
                     announcement: host.announcement.clone(),
                     heard: host.heard,
-                }
+                })
             })
             .collect();
         hosts.sort_by(|a, b| a.announcement.name.cmp(&b.announcement.name).then(a.addresses.cmp(&b.addresses)));
@@ -324,11 +330,13 @@ impl Heard {
     }
 }
 
-/// Listens for announcements until dropped.
+/// Listens for announcements until dropped. Its task keeps the hosts heard and publishes them
+/// (a watch channel: the window reads the latest, no one waits for a change); the window hands
+/// the task its waker the same way.
 pub struct Listener {
-    heard: Arc<Mutex<Heard>>,
+    heard: watch::Receiver<Heard>,
     /// Called when a new host or a new address of one is heard (the join screen repaints).
-    waker: Arc<Mutex<Option<crate::net::Waker>>>,
+    waker: watch::Sender<Option<crate::net::Waker>>,
     expiry: Duration,
     port: u16,
     task: JoinHandle<()>,
@@ -344,32 +352,35 @@ impl Listener {
         let error = |source| DiscoveryError { interface: config.interface, source };
         let socket = listener_socket(config).map_err(error)?;
         let port = socket.local_addr().map_err(error)?.port();
-        let heard: Arc<Mutex<Heard>> = Arc::default();
-        let writer = heard.clone();
-        let waker: Arc<Mutex<Option<crate::net::Waker>>> = Arc::default();
-        let wake = waker.clone();
+        let expiry = config.interval * 3 + Duration::from_secs(1);
+        let (writer, heard) = watch::channel(Heard::default());
+        let (waker, wake) = watch::channel::<Option<crate::net::Waker>>(None);
         let task = tokio::spawn(async move {
             let mut buffer = [0; MAX_DATAGRAM];
             loop {
                 let Ok((len, from)) = socket.recv_from(&mut buffer).await else { continue };
                 let Some(announcement) = read_announcement(&buffer[..len]) else { continue };
                 let address = SocketAddr::new(from.ip(), announcement.port);
-                let news = writer.lock().is_ok_and(|mut heard| heard.hear(announcement, address, Instant::now()));
+                let mut news = false;
+                writer.send_modify(|heard| {
+                    let now = Instant::now();
+                    heard.forget(now, expiry);
+                    news = heard.hear(announcement, address, now);
+                });
                 // Only news wakes the screen: a host announcing again every second does not.
-                if news && let Some(waker) = wake.lock().ok().and_then(|waker| waker.clone()) {
+                let waker = wake.borrow().clone();
+                if news && let Some(waker) = waker {
                     waker();
                 }
             }
         });
-        Ok(Listener { heard, waker, expiry: config.interval * 3 + Duration::from_secs(1), port, task })
+        Ok(Listener { heard, waker, expiry, port, task })
     }
 
     /// Calls `waker` whenever a new host, a new address of one, or a change in what one
     /// announces is heard, so a screen showing the list repaints at once.
     pub fn wake_with(&self, waker: crate::net::Waker) {
-        if let Ok(mut slot) = self.waker.lock() {
-            *slot = Some(waker);
-        }
+        self.waker.send_replace(Some(waker));
     }
 
     /// The UDP port listened on.
@@ -382,8 +393,7 @@ impl Listener {
     /// [`MAX_ADDRESSES`], so this stays cheap enough for every frame of the join screen.
     #[must_use]
     pub fn hosts(&self) -> Vec<Discovered> {
-        let Ok(mut heard) = self.heard.lock() else { return Vec::new() };
-        heard.recent(Instant::now(), self.expiry)
+        self.heard.borrow().recent(Instant::now(), self.expiry)
     }
 }
 
@@ -430,6 +440,23 @@ mod tests {
         let hosts = heard.recent(start + Duration::from_millis(100), Duration::from_secs(5));
         assert_eq!(hosts.len(), MAX_HOSTS);
         assert!(hosts.iter().all(|host| host.addresses.len() <= MAX_ADDRESSES));
+    }
+
+    /// A host heard again is no news, but one heard again after it was forgotten is.
+    #[test]
+    fn a_host_heard_again_after_it_expired_is_news() {
+        let mut heard = Heard::default();
+        let start = Instant::now();
+        let expiry = Duration::from_secs(5);
+        let host = Announcement::new(Fingerprint::of(b"host"), 4000, "Ana", GameKind::Dunno);
+        let home: SocketAddr = "127.0.0.1:4000".parse().expect("address");
+        assert!(heard.hear(host.clone(), home, start));
+        assert!(!heard.hear(host.clone(), home, start + Duration::from_secs(1)));
+        let later = start + Duration::from_secs(10);
+        assert!(heard.recent(later, expiry).is_empty(), "an expired host is not listed");
+        heard.forget(later, expiry);
+        assert!(heard.hear(host, home, later));
+        assert_eq!(heard.recent(later, expiry).len(), 1);
     }
 
     #[test]

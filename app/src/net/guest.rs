@@ -233,7 +233,7 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     let connection = match tokio::time::timeout(request.connect_timeout, connecting).await {
         Ok(Ok(connection)) => connection,
         Ok(Err(error)) => {
-            let seen = presented.lock().ok().and_then(|slot| *slot);
+            let seen = presented.get().copied();
             return Err(match seen {
                 Some(fingerprint) if !request.pin.accepts(fingerprint) => {
                     JoinError::IdentityChanged { expected: request.pin.code(), got: fingerprint.join_code(), presented: fingerprint }
@@ -244,8 +244,7 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
         }
         Err(_) => return Err(unreachable("no answer in time".to_owned())),
     };
-    let host =
-        presented.lock().ok().and_then(|slot| *slot).ok_or_else(|| JoinError::Protocol("no certificate was presented".to_owned()))?;
+    let host = presented.get().copied().ok_or_else(|| JoinError::Protocol("no certificate was presented".to_owned()))?;
     let (mut send, mut recv) = connection.open_bi().await.map_err(|error| unreachable(error.to_string()))?;
     let guest_version = request.hello.version;
     let hello = encode_frame(&request.hello).map_err(|error| JoinError::Protocol(error.to_string()))?;

@@ -6,8 +6,8 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How much a host lets peers make it hold.
@@ -137,15 +137,23 @@ struct Counts {
 
 /// Lets connection attempts in while the caps allow, before any handshake work is done.
 #[derive(Debug)]
+#[allow(
+    clippy::disallowed_types,
+    reason = "a table of counts that a ticket gives back from its Drop, synchronously: a lock held for a few additions, with no task to send to"
+)]
 pub(crate) struct Gate {
     limits: HostLimits,
-    counts: Mutex<Counts>,
+    counts: std::sync::Mutex<Counts>,
     stats: Arc<HostStats>,
 }
 
 impl Gate {
+    #[allow(
+        clippy::disallowed_types,
+        reason = "a table of counts that a ticket gives back from its Drop, synchronously: a lock held for a few additions, with no task to send to"
+    )]
     pub(crate) fn new(limits: HostLimits, stats: Arc<HostStats>) -> Arc<Gate> {
-        Arc::new(Gate { limits, counts: Mutex::default(), stats })
+        Arc::new(Gate { limits, counts: std::sync::Mutex::default(), stats })
     }
 
     /// A ticket for a new connection from `ip`, or `None` (refuse it) when a cap is reached.

@@ -3,12 +3,13 @@
 //! guest and the host; QUIC must recover, and the table must stay consistent.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cardtable_engine::GameRng;
 use tokio::net::UdpSocket;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 /// How badly the relay behaves.
@@ -65,16 +66,15 @@ impl Relay {
         let addr = downstream.local_addr()?;
         let cut = Arc::new(AtomicBool::new(false));
         let counts = Arc::new(RelayCounts::default());
-        let guest: Arc<Mutex<Option<SocketAddr>>> = Arc::default();
+        // The guest's address, as the upward task last heard it, for the downward task.
+        let (guest_heard, guest) = watch::channel::<Option<SocketAddr>>(None);
         let up = {
-            let (downstream, toward_host, cut, guest) = (downstream.clone(), toward_host.clone(), cut.clone(), guest.clone());
+            let (downstream, toward_host, cut) = (downstream.clone(), toward_host.clone(), cut.clone());
             let mut dice = Dice::new(faults, faults.seed, counts.clone());
             tokio::spawn(async move {
                 let mut buffer = vec![0; 65_536];
                 while let Ok((len, from)) = downstream.recv_from(&mut buffer).await {
-                    if let Ok(mut guest) = guest.lock() {
-                        *guest = Some(from);
-                    }
+                    guest_heard.send_replace(Some(from));
                     if cut.load(Ordering::Relaxed) {
                         continue;
                     }
@@ -100,7 +100,7 @@ impl Relay {
             tokio::spawn(async move {
                 let mut buffer = vec![0; 65_536];
                 while let Ok(len) = toward_host.recv(&mut buffer).await {
-                    let to = guest.lock().ok().and_then(|guest| *guest);
+                    let to = *guest.borrow();
                     let Some(to) = to.filter(|_| !cut.load(Ordering::Relaxed)) else { continue };
                     match dice.verdict() {
                         Verdict::Drop => {}

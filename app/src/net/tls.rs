@@ -2,7 +2,7 @@
 //! certificate, the Cardtable ALPN) and the guest's, which trusts no certificate authority but
 //! checks the host's certificate against a [`Pin`] before any game data flows.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use rustls::DigitallySignedStruct;
@@ -121,8 +121,9 @@ pub fn server_config(identity: &Identity, liveness: Liveness) -> Result<quinn::S
     Ok(config)
 }
 
-/// The fingerprint the host presented, kept by the verifier so a refusal can name it.
-pub type Presented = Arc<Mutex<Option<Fingerprint>>>;
+/// The fingerprint the host presented, kept by the verifier so a refusal can name it: set once,
+/// by the connection's one handshake, and read after it.
+pub type Presented = Arc<OnceLock<Fingerprint>>;
 
 /// The guest's QUIC configuration for one connection: `pin` decides, `alpn` is offered (the
 /// Cardtable ALPN but for tests of a foreign client). The returned slot holds the presented
@@ -164,9 +165,8 @@ impl ServerCertVerifier for PinnedVerifier {
         _now: UnixTime,
     ) -> Result<ServerCertVerified, rustls::Error> {
         let fingerprint = Fingerprint::of(end_entity);
-        if let Ok(mut presented) = self.presented.lock() {
-            *presented = Some(fingerprint);
-        }
+        // A configuration serves one connection, so one certificate: the first is the one.
+        let _ = self.presented.set(fingerprint);
         if self.pin.accepts(fingerprint) {
             Ok(ServerCertVerified::assertion())
         } else {

@@ -7,6 +7,8 @@
 use cardtable_engine::Rank;
 use egui::{Color32, Rect, pos2};
 
+use crate::ui::theme;
+
 /// The art, by URI, as the image loaders know it.
 const ART: [(&str, &[u8]); 4] = [
     (KING, include_bytes!("../../../assets/cards/king.svg")),
@@ -62,7 +64,7 @@ fn paint(painter: &egui::Painter, uri: &str, rect: Rect, tint: Color32) -> bool 
 pub fn paint_court(painter: &egui::Painter, rank: Rank, rect: Rect, colour: Color32) -> bool {
     // A black suit's figure is lightened to grey, so its black lines stay visible.
     let dark = u16::from(colour.r()) + u16::from(colour.g()) + u16::from(colour.b()) < DARK;
-    let tint = if dark { colour.lerp_to_gamma(Color32::WHITE, FIGURE_LIGHTEN) } else { colour };
+    let tint = if dark { colour.lerp_to_gamma(theme::FIGURE_LIGHT, FIGURE_LIGHTEN) } else { colour };
     court(rank).is_some_and(|uri| paint(painter, uri, rect, tint))
 }
 
@@ -73,7 +75,7 @@ const DARK: u16 = 240;
 
 /// Paints the card back's picture in `rect`; false when it is not ready.
 pub fn paint_back(painter: &egui::Painter, rect: Rect) -> bool {
-    paint(painter, BACK, rect, Color32::WHITE)
+    paint(painter, BACK, rect, theme::UNTINTED)
 }
 
 #[cfg(test)]

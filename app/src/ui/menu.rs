@@ -41,7 +41,10 @@ pub enum MenuChoice {
 }
 
 fn wide_button(ui: &mut egui::Ui, text: String) -> bool {
-    ui.add(egui::Button::new(RichText::new(text).size(18.0)).min_size(egui::vec2(ui.available_width().min(320.0), theme::TOUCH))).clicked()
+    ui.add(
+        egui::Button::new(RichText::new(text).size(theme::BUTTON_SIZE)).min_size(egui::vec2(ui.available_width().min(320.0), theme::TOUCH)),
+    )
+    .clicked()
 }
 
 /// Draws the menu; `escape` closes a page (or the menu). Returns what was chosen.
@@ -61,7 +64,7 @@ pub fn show(
         ui.set_width(width);
         match menu.page {
             MenuPage::Main => {
-                ui.label(RichText::new(tr!("menu-title")).size(22.0).strong());
+                ui.label(RichText::new(tr!("menu-title")).size(theme::TITLE_SIZE).strong());
                 if wide_button(ui, tr!("menu-resume")) {
                     choice = Some(MenuChoice::Resume);
                 }

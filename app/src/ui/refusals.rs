@@ -43,7 +43,7 @@ fn value(arg: RefusalArg) -> FluentValue<'static> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::BTreeSet;
 
     use cardtable_engine::{Card, GameKind, Rank, RefusalRule, Seat, Suit};
@@ -55,8 +55,8 @@ mod tests {
         text.parse().expect("card")
     }
 
-    /// One refusal of every rule, with data.
-    fn one_of_each() -> Vec<Refusal> {
+    /// One refusal of every rule, with data (the protocol's golden test pins each one's encoding).
+    pub(crate) fn one_of_each() -> Vec<Refusal> {
         let (seven, queen) = (card("7H"), card("QS"));
         vec![
             Refusal::NotOffered,

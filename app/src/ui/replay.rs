@@ -74,7 +74,11 @@ impl ReplayScreen {
             if button(ui, tr!("store-back"), true) {
                 request = Some(ReplayRequest::Back);
             }
-            ui.label(RichText::new(tr!("store-replay-title", game = crate::ui::names::game(self.record.game()))).size(22.0).strong());
+            ui.label(
+                RichText::new(tr!("store-replay-title", game = crate::ui::names::game(self.record.game())))
+                    .size(theme::TITLE_SIZE)
+                    .strong(),
+            );
         });
         ui.horizontal_wrapped(|ui| {
             if button(ui, tr!("store-replay-start"), position > 0) {

@@ -122,7 +122,7 @@ pub fn show(
     });
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-        ui.label(RichText::new(tr!("setup-title", game = names::game(form.kind))).size(24.0).strong());
+        ui.label(RichText::new(tr!("setup-title", game = names::game(form.kind))).size(theme::HEADLINE_SIZE).strong());
         ui.horizontal(|ui| {
             let label = ui.label(tr!("setup-players"));
             let mut players = form.seats.len();

@@ -35,7 +35,7 @@ pub fn show<T>(ui: &mut egui::Ui, library: impl FnOnce(&mut egui::Ui) -> Option<
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(tr!("app-title")).heading().size(40.0).color(theme::ACCENT));
+            ui.label(RichText::new(tr!("app-title")).heading().size(theme::APP_TITLE_SIZE).color(theme::ACCENT));
             if ui.add(egui::Button::new(tr!("nav-settings")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
                 choice = Some(StartChoice::Settings);
             }
@@ -51,7 +51,7 @@ pub fn show<T>(ui: &mut egui::Ui, library: impl FnOnce(&mut egui::Ui) -> Option<
             let game = names::game(kind);
             egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(12.0).show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(RichText::new(&game).size(22.0).strong());
+                ui.label(RichText::new(&game).size(theme::TITLE_SIZE).strong());
                 ui.label(names::pitch(kind));
                 ui.horizontal_wrapped(|ui| {
                     let quick = egui::Button::new(RichText::new(tr!("start-quick-play", game = &game)).strong()).fill(theme::ACCENT_DARK);

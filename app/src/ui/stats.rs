@@ -116,7 +116,7 @@ fn figures_table(ui: &mut egui::Ui, per_game: &std::collections::BTreeMap<GameKi
                         });
                         for value in [figures.played.to_string(), figures.won.to_string(), figures.lost.to_string(), rate, average] {
                             row.col(|ui| {
-                                ui.label(RichText::new(value).size(17.0).strong());
+                                ui.label(RichText::new(value).size(theme::BODY_SIZE).strong());
                             });
                         }
                     });
@@ -198,7 +198,7 @@ impl StatsScreen {
             if ui.add(egui::Button::new(tr!("store-back")).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked() {
                 request = Some(StatsRequest::Back);
             }
-            ui.label(RichText::new(tr!("store-statistics")).size(22.0).strong());
+            ui.label(RichText::new(tr!("store-statistics")).size(theme::TITLE_SIZE).strong());
             if let Some(profile) = self.profile
                 && ui.add(egui::Button::new(tr!("store-history")).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked()
             {

@@ -1,5 +1,8 @@
 //! The one place colours, sizes and fonts are defined.
 
+// clippy.toml bans making a colour anywhere else; here is where colours are made.
+#![allow(clippy::disallowed_methods, reason = "the theme is the one place colours are made")]
+
 use egui::{Color32, FontData, FontDefinitions, FontFamily, Visuals};
 
 /// Table felt behind everything.
@@ -58,6 +61,49 @@ pub const ABOUT_ICON: f32 = 96.0;
 /// Widest column of text or buttons, so large windows stay readable.
 pub const READABLE_WIDTH: f32 = 720.0;
 
+/// Colour that leaves a picture as it is: egui multiplies an image by its tint.
+pub const UNTINTED: Color32 = Color32::WHITE;
+/// What a dark suit's court figure is lightened towards, so its black lines stay visible.
+pub const FIGURE_LIGHT: Color32 = Color32::WHITE;
+/// The outline of a seat whose turn it is not: none.
+pub const NO_OUTLINE: Color32 = Color32::TRANSPARENT;
+
+/// A profile's avatar disc in the colour it keeps (one of [`AVATAR_COLOURS`] when chosen here;
+/// a profile file may hold any).
+#[must_use]
+pub const fn avatar_colour([red, green, blue]: [u8; 3]) -> Color32 {
+    Color32::from_rgb(red, green, blue)
+}
+
+// Text sizes, in points. The text styles take theirs in `install`; a line a screen sets apart
+// takes the size of its role.
+/// Body text (the body text style).
+pub const BODY_SIZE: f32 = 17.0;
+/// Text on buttons (the button text style), and a menu's wide buttons.
+pub const BUTTON_SIZE: f32 = 18.0;
+/// Headings (the heading text style).
+pub const HEADING_SIZE: f32 = 30.0;
+/// Small print (the small text style).
+pub const SMALL_SIZE: f32 = 13.0;
+/// The application's name on the start screen.
+pub const APP_TITLE_SIZE: f32 = 40.0;
+/// A screen's title; a game's name on the start screen and on the table's top bar.
+pub const TITLE_SIZE: f32 = 22.0;
+/// The one line a screen is about: the game being set up, the match's winners.
+pub const HEADLINE_SIZE: f32 = 24.0;
+/// A line to notice: a host's address, a join code to confirm, a round's winners.
+pub const LARGE_SIZE: f32 = 18.0;
+/// The title of a panel beside the table (the log).
+pub const PANEL_TITLE_SIZE: f32 = 20.0;
+/// The hand-off screen's title, read across the table: whose turn it is.
+pub const HANDOFF_TITLE_SIZE: f32 = 26.0;
+/// The hand-off screen's button that shows the hand.
+pub const HANDOFF_BUTTON_SIZE: f32 = 20.0;
+/// The join code a host shows, read across the room.
+pub const JOIN_CODE_SIZE: f32 = 30.0;
+/// A profile's name in the list of profiles.
+pub const PROFILE_NAME_SIZE: f32 = 19.0;
+
 /// Name under which the embedded font is registered.
 const FONT_NAME: &str = "dejavu-sans";
 
@@ -81,10 +127,10 @@ pub fn install(ctx: &egui::Context) {
         style.spacing.button_padding = egui::vec2(14.0, 8.0);
         style.spacing.item_spacing = egui::vec2(10.0, 10.0);
         for (text_style, size) in [
-            (egui::TextStyle::Heading, 30.0),
-            (egui::TextStyle::Body, 17.0),
-            (egui::TextStyle::Button, 18.0),
-            (egui::TextStyle::Small, 13.0),
+            (egui::TextStyle::Heading, HEADING_SIZE),
+            (egui::TextStyle::Body, BODY_SIZE),
+            (egui::TextStyle::Button, BUTTON_SIZE),
+            (egui::TextStyle::Small, SMALL_SIZE),
         ] {
             if let Some(font) = style.text_styles.get_mut(&text_style) {
                 font.size = size;

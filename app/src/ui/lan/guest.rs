@@ -89,7 +89,7 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut GuestLobby) -> Option<GuestOutcome> {
             return;
         };
         let game = names::game(info.options.kind());
-        ui.label(RichText::new(tr!("net-lobby-title", host = &info.host_name, game = game)).size(22.0).strong());
+        ui.label(RichText::new(tr!("net-lobby-title", host = &info.host_name, game = game)).size(theme::TITLE_SIZE).strong());
         if let Some(refusal) = &lobby.table.refusal {
             ui.colored_label(theme::ACCENT, words::refusal(refusal));
         }

@@ -193,9 +193,11 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
     });
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-        ui.label(RichText::new(tr!("net-host-title")).size(22.0).strong());
-        ui.label(RichText::new(tr!("net-host-code", code = code.to_string())).size(30.0).strong().color(theme::ACCENT));
-        ui.label(RichText::new(tr!("net-host-address", address = lobby.address.to_string(), port = u32::from(port))).size(18.0));
+        ui.label(RichText::new(tr!("net-host-title")).size(theme::TITLE_SIZE).strong());
+        ui.label(RichText::new(tr!("net-host-code", code = code.to_string())).size(theme::JOIN_CODE_SIZE).strong().color(theme::ACCENT));
+        ui.label(
+            RichText::new(tr!("net-host-address", address = lobby.address.to_string(), port = u32::from(port))).size(theme::LARGE_SIZE),
+        );
         ui.label(RichText::new(tr!("net-host-tell")).color(theme::INK_DIM));
         if let Some(notice) = &lobby.notice {
             ui.colored_label(theme::ACCENT, notice);

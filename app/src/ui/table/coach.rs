@@ -18,7 +18,7 @@ pub fn banner(ui: &mut egui::Ui, coaching: &Coaching, kind: GameKind) -> Option<
         let lesson = tr!("tutorial-lesson", lesson = coaching.lesson, lessons = coaching.lessons);
         ui.label(RichText::new(lesson).small().color(theme::INK_DIM));
         let text = crate::i18n::translate(crate::i18n::language(), &coaching.message, &[]);
-        ui.label(RichText::new(text).size(17.0).color(theme::INK));
+        ui.label(RichText::new(text).size(theme::BODY_SIZE).color(theme::INK));
         // Leaving is the top bar's (and, once a match is decided, the standings'), as anywhere.
         if coaching.done {
             let real =

@@ -83,7 +83,7 @@ pub fn over_table(ctx: &egui::Context, history: &[Addressed<AnyEvent>], viewer: 
     let screen = ctx.content_rect();
     let modal = egui::Modal::new(egui::Id::unique("table-log")).show(ctx, |ui| {
         ui.set_width((screen.width() - 48.0).max(200.0));
-        ui.label(RichText::new(tr!("log-title")).size(20.0).strong());
+        ui.label(RichText::new(tr!("log-title")).size(crate::ui::theme::PANEL_TITLE_SIZE).strong());
         egui::ScrollArea::vertical().max_height(screen.height() * 0.6).stick_to_bottom(true).show(ui, |ui| {
             lines(ui, history, viewer, names);
         });

@@ -103,10 +103,10 @@ pub fn handoff(ui: &mut egui::Ui, name: &str, out_of_turn: bool) -> bool {
     ui.add_space(ui.available_height() * 0.2);
     ui.vertical_centered(|ui| {
         let title = if out_of_turn { tr!("handoff-snap-title", name = name) } else { tr!("handoff-title", name = name) };
-        ui.label(RichText::new(title).size(26.0).strong());
+        ui.label(RichText::new(title).size(theme::HANDOFF_TITLE_SIZE).strong());
         ui.label(RichText::new(tr!("handoff-look-away")).color(theme::INK_DIM));
         ui.add_space(16.0);
-        let button = egui::Button::new(RichText::new(tr!("handoff-show", name = name)).size(20.0))
+        let button = egui::Button::new(RichText::new(tr!("handoff-show", name = name)).size(theme::HANDOFF_BUTTON_SIZE))
             .min_size(egui::vec2(theme::TOUCH * 5.0, theme::TOUCH * 1.3));
         let response = ui.add(button);
         taken = response.clicked() || super::keys::settled_enter(ui, response.id);
