@@ -312,7 +312,7 @@ fn title_bar(ui: &mut egui::Ui, title: String) -> bool {
     let mut back = false;
     ui.horizontal_wrapped(|ui| {
         back = ui.add(egui::Button::new(tr!("nav-back")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked();
-        ui.label(RichText::new(title).size(22.0).strong());
+        ui.label(RichText::new(title).size(theme::TITLE_SIZE).strong());
     });
     back
 }

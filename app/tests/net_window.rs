@@ -246,6 +246,8 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     assert!(summary.network.is_none(), "not a guest's record without a replay");
     let id = summary.id.clone();
     let totals: Vec<i32> = summary.seats.iter().map(|seat| seat.total).collect();
+    // The history lists the match once it is queued; its file is written on the store's writer.
+    harness.state().store().expect("a store").flush();
     let record = harness.state_mut().store_mut().expect("a store").open_record(&id).expect("readable").expect("the record is there");
     assert!(!record.steps.is_empty(), "every step is kept, for the replay");
     for outcome in &outcomes {

@@ -83,7 +83,7 @@ impl CardtableApp {
     /// (they did not take part in the shuffle in time).
     pub(super) fn tell_seed_draw(&mut self) {
         let Some(status) = &self.lan.status else { return };
-        let Ok(status) = status.lock() else { return };
+        let status = status.borrow();
         if status.matches <= self.lan.draws_told {
             return;
         }
@@ -106,7 +106,7 @@ impl CardtableApp {
             return;
         }
         let (Some(store), Some(status)) = (&mut self.store, &self.lan.status) else { return };
-        let Ok(status) = status.lock() else { return };
+        let status = status.borrow();
         if status.matches <= self.lan.recorded {
             return;
         }
@@ -151,7 +151,7 @@ impl CardtableApp {
     /// Above every screen: a problem to tell once, and how a networked match ended; asks to
     /// go back to the start once the player has read how it ended.
     pub(super) fn lan_banner(&mut self, ui: &mut egui::Ui) -> Option<Command> {
-        let ending = self.lan.status.as_ref().and_then(|status| status.lock().ok().and_then(|status| status.ending.clone()));
+        let ending = self.lan.status.as_ref().and_then(|status| status.borrow().ending.clone());
         if self.lan.notice.is_none() && ending.is_none() {
             return None;
         }

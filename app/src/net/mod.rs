@@ -40,9 +40,6 @@ pub mod record;
 pub mod relay;
 pub mod remote;
 pub mod server;
-// Being rewritten under the one match runner (issue 27), its shared link status with it: the
-// Mutex goes then, and this allowance with it.
-#[allow(clippy::disallowed_types, reason = "net/session.rs's SharedStatus leaves with the rewrite under the runner")]
 pub mod session;
 pub mod stream;
 pub mod table;

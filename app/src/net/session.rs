@@ -3,7 +3,7 @@
 //! device talks to its table the same way (through its local line), so both look alike to the
 //! UI and neither ever holds the true state.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::guest::{Ending, GuestEvent, GuestLink};
 use super::protocol::{ClientMsg, HostMsg, MatchStart, Refusal, Role, occupants};
@@ -72,8 +72,9 @@ pub struct LinkStatus {
     pub checked: Option<super::verify::Checked>,
 }
 
-/// Shared view of a [`LinkStatus`].
-pub type SharedStatus = Arc<Mutex<LinkStatus>>;
+/// The app's view of a session's [`LinkStatus`], always the latest (the session publishes it
+/// on a watch channel: one writer, readers that only look).
+pub type SharedStatus = tokio::sync::watch::Receiver<LinkStatus>;
 
 /// The table screen's session of a networked match.
 #[derive(Debug)]
@@ -85,7 +86,7 @@ pub struct NetSession {
     /// views it was sent).
     snap: SnapClock,
     now: f64,
-    status: SharedStatus,
+    status: tokio::sync::watch::Sender<LinkStatus>,
     /// How the host's bots are paced (the host's device's setting).
     pace: BotPace,
     /// On the host's own device: the match as the table's authority holds it, to keep.
@@ -103,7 +104,7 @@ impl NetSession {
             occupants: Vec::new(),
             snap: SnapClock::default(),
             now: 0.0,
-            status: SharedStatus::default(),
+            status: tokio::sync::watch::Sender::new(LinkStatus::default()),
             pace: BotPace::default(),
             hosted: None,
         };
@@ -117,7 +118,7 @@ impl NetSession {
     /// How the match stands for the rest of the app.
     #[must_use]
     pub fn status(&self) -> SharedStatus {
-        self.status.clone()
+        self.status.subscribe()
     }
 
     /// Whether this is the host's own device.
@@ -138,7 +139,11 @@ impl NetSession {
 
     /// Tells the rest of the app how the match stands; `started` is a match that began.
     fn publish(&self, started: Option<MatchStart>) {
-        let Ok(mut status) = self.status.lock() else { return };
+        self.status.send_modify(|status| self.update_status(status, started));
+    }
+
+    /// `status` brought up to date with the remote table; `started` is a match that began.
+    fn update_status(&self, status: &mut LinkStatus, started: Option<MatchStart>) {
         status.rounds.clone_from(&self.table.rounds);
         status.result.clone_from(&self.table.result);
         status.refusal.clone_from(&self.table.refusal);
@@ -157,7 +162,7 @@ impl NetSession {
     }
 
     fn ended(&self) -> Option<Ending> {
-        self.status.lock().ok().and_then(|status| status.ending.clone())
+        self.status.borrow().ending.clone()
     }
 
     /// The latest update this device holds, for any of its viewers.
@@ -248,9 +253,7 @@ impl Session for NetSession {
             match event {
                 GuestEvent::Message(message) => self.take(message),
                 GuestEvent::Ended(ending) => {
-                    if let Ok(mut status) = self.status.lock() {
-                        status.ending = Some(ending);
-                    }
+                    self.status.send_modify(|status| status.ending = Some(ending));
                     break;
                 }
             }

@@ -9,9 +9,8 @@
 //!   the window (`app.rs`, `app/`). Clippy bans the colour constructors (clippy.toml); this
 //!   also catches the constants (`Color32::WHITE`) and the sizes.
 //!
-//! What files under other work still do is listed in [`KNOWN`], by count: a new occurrence
-//! fails, and an entry may only shrink (a shrunk one is reported, not failed, so the work that
-//! removes it can land in any order).
+//! Every occurrence fails: none is left (the screens' store writes moved to the app, and the
+//! screens' sizes and colours to the theme, in issue 27).
 
 use std::path::{Path, PathBuf};
 
@@ -59,29 +58,6 @@ const LOOKS: &[Rule] = &[
     Rule { pattern: "Color32::", before_digit: false, why: "a colour outside the theme: name it in ui/theme.rs" },
     Rule { pattern: "Rgba::", before_digit: false, why: "a colour outside the theme: name it in ui/theme.rs" },
     Rule { pattern: "hex_color!", before_digit: false, why: "a colour outside the theme: name it in ui/theme.rs" },
-];
-
-/// Occurrences known today, in files others are changing now (issue 27: the screens' store
-/// writes move to the app; the theme's constants for these sizes and colours exist): (file
-/// under `app/src`, pattern, count at most).
-const KNOWN: &[(&str, &str, usize)] = &[
-    ("ui/history.rs", "&mut Store", 1),
-    ("ui/history.rs", "open_record(", 1),
-    ("ui/history.rs", "export::export(", 1),
-    ("ui/history.rs", ".size(", 1),
-    ("ui/lan/join.rs", "save_known(", 1),
-    ("ui/lan/join.rs", "save_settings(", 2),
-    ("ui/lan/join.rs", ".size(", 2),
-    ("ui/notices.rs", "&mut Store", 1),
-    ("ui/notices.rs", "dismiss_notices(", 1),
-    ("ui/profiles.rs", "&mut Store", 3),
-    ("ui/profiles.rs", "edit_profiles(", 3),
-    ("ui/profiles.rs", ".size(", 2),
-    ("ui/profiles.rs", "Color32::", 1),
-    ("ui/table/mod.rs", ".size(", 1),
-    ("ui/table/results.rs", ".size(", 4),
-    ("ui/table/seats.rs", "Color32::", 1),
-    ("app.rs", ".size(", 1),
 ];
 
 /// The crate's `src` folder.
@@ -212,17 +188,9 @@ fn check(roots: &[&str], exempt: &[&str], rules: &[Rule]) -> Vec<String> {
         let lines = code(&std::fs::read_to_string(&file).unwrap_or_else(|error| panic!("{name}: {error}")));
         for rule in rules {
             let numbers = found(&lines, rule);
-            let known =
-                KNOWN.iter().find(|(known, pattern, _)| *known == name && *pattern == rule.pattern).map_or(0, |(_, _, count)| *count);
-            if numbers.len() > known {
+            if !numbers.is_empty() {
                 let places: Vec<String> = numbers.iter().map(|number| format!("app/src/{name}:{number}")).collect();
                 problems.push(format!("`{}` {}: {}", rule.pattern, rule.why, places.join(", ")));
-            } else if numbers.len() < known {
-                eprintln!(
-                    "app/src/{name} has {} `{}` of the {known} known: shrink its entry in ui/guard.rs KNOWN",
-                    numbers.len(),
-                    rule.pattern
-                );
             }
         }
     }

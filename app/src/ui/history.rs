@@ -196,7 +196,7 @@ impl HistoryScreen {
             if button(ui, tr!("store-back")) {
                 request = Some(HistoryRequest::Back);
             }
-            ui.label(RichText::new(tr!("store-history")).size(22.0).strong());
+            ui.label(RichText::new(tr!("store-history")).size(theme::TITLE_SIZE).strong());
         });
         self.filters(ui, store);
         let count = self.shown(store.history()).len();

@@ -10,9 +10,6 @@ pub mod lan;
 pub mod menu;
 pub mod names;
 pub mod notices;
-// Draws a stored avatar colour with `Color32::from_rgb` (profiles.rs:47) while it is being
-// reworked (issue 27); `theme::avatar_colour` is its replacement, and this allowance goes then.
-#[allow(clippy::disallowed_methods, reason = "profiles.rs makes an avatar's colour until it switches to theme::avatar_colour")]
 pub mod profiles;
 pub mod refusals;
 pub mod replay;

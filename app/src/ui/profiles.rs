@@ -63,7 +63,7 @@ pub fn avatar(ui: &mut egui::Ui, avatar: &Avatar, size: f32) -> egui::Response {
     let painter = ui.painter();
     match avatar {
         Avatar::Colour([red, green, blue]) => {
-            painter.circle_filled(rect.center(), size / 2.0, egui::Color32::from_rgb(*red, *green, *blue));
+            painter.circle_filled(rect.center(), size / 2.0, theme::avatar_colour([*red, *green, *blue]));
         }
         Avatar::Emoji(symbol) => {
             painter.circle_filled(rect.center(), size / 2.0, theme::AVATAR_SYMBOL_DISC);
@@ -130,7 +130,7 @@ impl ProfilesScreen {
             if button(ui, tr!("store-back")) {
                 request = Some(ProfilesRequest::Back);
             }
-            ui.label(RichText::new(tr!("store-profiles")).size(22.0).strong());
+            ui.label(RichText::new(tr!("store-profiles")).size(theme::TITLE_SIZE).strong());
         });
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
@@ -219,7 +219,7 @@ impl ProfilesScreen {
         let renaming = self.renaming.as_ref().is_some_and(|(id, _)| *id == profile.id);
         ui.horizontal_wrapped(|ui| {
             avatar(ui, &profile.avatar, theme::AVATAR);
-            ui.label(RichText::new(&profile.name).size(19.0).strong());
+            ui.label(RichText::new(&profile.name).size(theme::PROFILE_NAME_SIZE).strong());
             ui.label(
                 RichText::new(tr!("store-profile-since", date = profile.created.strftime("%Y-%m-%d").to_string()))
                     .small()

@@ -247,6 +247,7 @@ pub fn fill_with_bots(handle: &HostHandle, from: usize, seats: usize) {
 /// A frame audit for the host: decodes every frame sent to a guest and leak-checks it against
 /// the game as it was when the frame was made.
 #[derive(Clone, Default)]
+#[allow(clippy::disallowed_types, reason = "a test's audit, shared with the host's frame hook and read after the match")]
 pub struct LeakAudit {
     /// Frames checked.
     pub frames: std::sync::Arc<std::sync::atomic::AtomicUsize>,

@@ -193,7 +193,7 @@ pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker:
             if touch_button(ui, tr!("nav-back")).clicked() {
                 outcome = Some(JoinOutcome::Back);
             }
-            ui.label(RichText::new(tr!("net-join-title")).size(22.0).strong());
+            ui.label(RichText::new(tr!("net-join-title")).size(theme::TITLE_SIZE).strong());
         });
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(tr!("net-your-name"));
@@ -276,7 +276,11 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, wa
     if let Some(host) = screen.confirming.clone() {
         egui::Frame::group(ui.style()).fill(theme::ACCENT_DARK).inner_margin(8.0).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(tr!("net-confirm", code = host.announcement.fingerprint.join_code().to_string())).size(18.0).strong());
+            ui.label(
+                RichText::new(tr!("net-confirm", code = host.announcement.fingerprint.join_code().to_string()))
+                    .size(theme::LARGE_SIZE)
+                    .strong(),
+            );
             ui.horizontal_wrapped(|ui| {
                 if touch_button(ui, tr!("net-confirm-yes")).clicked() {
                     screen.confirming = None;

@@ -431,7 +431,7 @@ impl TableScreen {
                 commands.push(TableCommand::App(TableRequest::Menu));
             }
             if !narrow {
-                ui.label(RichText::new(names::game(session.kind())).size(22.0).strong());
+                ui.label(RichText::new(names::game(session.kind())).size(theme::TITLE_SIZE).strong());
             }
             // A phone has no room for the log beside the table: it is one tap away.
             if narrow && ui.add(egui::Button::new(tr!("log-title")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {

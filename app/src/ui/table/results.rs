@@ -76,10 +76,12 @@ pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: Ca
     let round = outcome.round;
     egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(12.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.label(RichText::new(tr!("results-round-over", round = round.round)).size(22.0).strong());
+        ui.label(RichText::new(tr!("results-round-over", round = round.round)).size(theme::TITLE_SIZE).strong());
         let best = round_winners(round, outcome.better);
         if best.len() < round.scores.len() {
-            ui.label(RichText::new(tr!("results-round-won", names = list(names, best.into_iter()))).size(18.0).color(theme::ACCENT));
+            ui.label(
+                RichText::new(tr!("results-round-won", names = list(names, best.into_iter()))).size(theme::LARGE_SIZE).color(theme::ACCENT),
+            );
         }
         for (place, seat) in standings(round, outcome.better) {
             let score = &round.scores[seat];
@@ -116,9 +118,13 @@ pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: Ca
         if let Some(result) = outcome.result {
             ui.add_space(8.0);
             if result.winners.is_empty() {
-                ui.label(RichText::new(tr!("results-nobody-won")).size(24.0).color(theme::ACCENT));
+                ui.label(RichText::new(tr!("results-nobody-won")).size(theme::HEADLINE_SIZE).color(theme::ACCENT));
             } else {
-                ui.label(RichText::new(tr!("results-won", names = list(names, result.winners.iter()))).size(24.0).color(theme::ACCENT));
+                ui.label(
+                    RichText::new(tr!("results-won", names = list(names, result.winners.iter())))
+                        .size(theme::HEADLINE_SIZE)
+                        .color(theme::ACCENT),
+                );
             }
             if !result.losers.is_empty() {
                 ui.label(tr!("results-lost", names = list(names, result.losers.iter())));

@@ -48,7 +48,7 @@ fn seat_panel(
     let mut clicked = None;
     // The turn's outline is drawn on every panel, unseen but for the turn's, so a panel keeps
     // its size as the turn goes round.
-    let outline = if turn == Some(seat) { theme::ACCENT } else { egui::Color32::TRANSPARENT };
+    let outline = if turn == Some(seat) { theme::ACCENT } else { theme::NO_OUTLINE };
     let response =
         egui::Frame::group(ui.style()).fill(theme::PANEL).stroke(egui::Stroke::new(2.5, outline)).inner_margin(8.0).show(ui, |ui| {
             ui.set_min_size(size);
