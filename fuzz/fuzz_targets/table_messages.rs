@@ -1,5 +1,5 @@
 //! The LAN host's table fed decoded client messages directly, without a network: the real
-//! `TableCore` behind the in-memory driver of the LAN tests (`app/tests/net_support`), whose
+//! `TableCore` behind the in-memory driver of the LAN tests (`app/tests/it/net_support`), whose
 //! leak check is the oracle: every frame the table makes for a device is encoded, decoded and
 //! checked to show no card that device may not know. Devices join in the lobby only: a device
 //! joining during a match is sent earlier events and rounds' results (which reveal those
@@ -13,10 +13,10 @@
 // The LAN tests' own leak check and in-memory table, shared rather than copied (`memory`
 // reaches the check as `super::leak`).
 #[allow(dead_code)]
-#[path = "../../app/tests/net_support/leak.rs"]
+#[path = "../../app/tests/it/net_support/leak.rs"]
 mod leak;
 #[allow(dead_code)]
-#[path = "../../app/tests/net_support/memory.rs"]
+#[path = "../../app/tests/it/net_support/memory.rs"]
 mod memory;
 
 use std::time::Duration;

@@ -1,6 +1,8 @@
 //! About Cardtable, reached from the start screen: version, licence, credits and the way to
-//! each game's rules, at phone and desktop sizes and in both languages. One test in its own
-//! binary, because the language is process-wide.
+//! each game's rules, at phone and desktop sizes and in both languages. One test in a process
+//! of its own (`own_process`), because the language is process-wide.
+
+use crate::own_process;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::i18n::{self, Language};
@@ -22,6 +24,9 @@ fn press(harness: &mut Harness<'static, CardtableApp>, label: &str) {
 
 #[test]
 fn about_shows_version_licence_and_credits_and_leads_to_the_rules() {
+    if own_process::ran_alone(module_path!(), "about_shows_version_licence_and_credits_and_leads_to_the_rules") {
+        return;
+    }
     let platform = format!("{} {}", std::env::consts::OS, std::env::consts::ARCH);
     for size in [[360.0, 640.0], [1000.0, 720.0]] {
         let mut harness = harness(size);

@@ -1,6 +1,8 @@
 //! The window in Russian, switched through the settings screen: the start screen and the rules
-//! help speak Russian, and English comes back. One test in its own binary: the language is
-//! process-wide, and the other UI tests read English labels.
+//! help speak Russian, and English comes back. One test in a process of its own
+//! (`own_process`): the language is process-wide, and the other UI tests read English labels.
+
+use crate::own_process;
 
 use cardtable::app::CardtableApp;
 use cardtable::i18n::Language;
@@ -9,6 +11,9 @@ use egui_kittest::kittest::Queryable;
 
 #[test]
 fn the_settings_switch_the_whole_window_to_russian_rules_included_and_back() {
+    if own_process::ran_alone(module_path!(), "the_settings_switch_the_whole_window_to_russian_rules_included_and_back") {
+        return;
+    }
     let mut harness = Harness::builder().with_size([360.0, 640.0]).build_eframe(|cc| CardtableApp::new(cc, 1));
     harness.get_by_label("Settings").click();
     harness.run();

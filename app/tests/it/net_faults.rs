@@ -4,7 +4,7 @@
 //! that leaves tells its guests, who keep the finished rounds; datagram loss and reordering
 //! injected by a relay on loopback do not stop games from finishing consistently.
 
-mod net_support;
+use crate::net_support;
 
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@
 //! and clear of the log beside the table. Youglouf, whose cards lie in slots, is checked the
 //! same way at a turn of its own.
 
-mod store_support;
+use crate::store_support;
 
 use cardtable::app::CardtableApp;
 use cardtable::session::host::Host;

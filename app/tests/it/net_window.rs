@@ -3,7 +3,7 @@
 //! and reaches the table; a wrong code is refused in words; a host opens a table from "New
 //! table", a guest joins it and the host starts the match.
 
-mod net_support;
+use crate::net_support;
 
 use std::net::Ipv4Addr;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! in exactly one notice; a committed version-1 folder migrates keeping its original; a newer
 //! file opens read-only and is left untouched; bad bytes never panic.
 
-mod store_support;
+use crate::store_support;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! a laptop's and a large screen's size. A match is played by random legal moves to its first
 //! round's end, saved, and resumed in the real app.
 
-mod store_support;
+use crate::store_support;
 
 use cardtable::session::host::Host;
 use cardtable::session::playout::Playout;

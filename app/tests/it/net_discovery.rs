@@ -3,7 +3,7 @@
 //! nothing is sent on the machine's real interface. A listener hears a host within a few
 //! seconds, learns its identity and QUIC port, and forgets it once it stops announcing.
 
-mod net_support;
+use crate::net_support;
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};

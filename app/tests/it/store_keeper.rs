@@ -2,7 +2,7 @@
 //! burst of actions while a save is written is saved together once it is durable), and a
 //! decided match is recorded with its save removed.
 
-mod store_support;
+use crate::store_support;
 
 use cardtable::session::host::Host;
 use cardtable::store::Store;

@@ -2,7 +2,7 @@
 //! folder, which follows `XDG_CONFIG_HOME` (and `HOME`) on Linux, so tests never touch a real
 //! profile; `cardtable export` writes the history as CSV or JSON.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -3,7 +3,7 @@
 //! records it with its full replay once decided, and a saved hosted match resumes as a
 //! hot-seat one (issue "one table authority").
 
-mod net_support;
+use crate::net_support;
 
 use std::time::Duration;
 

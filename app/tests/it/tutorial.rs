@@ -3,7 +3,7 @@
 //! teacher answers; the note above the table is in view at every lesson, and at the end the
 //! way to a real game is in reach. At a phone's, a laptop's and a large screen's size.
 
-mod hot_seat_driver;
+use crate::hot_seat_driver;
 
 use cardtable::tutorial::{PLAYER, Tutorial};
 use cardtable_engine::{GameKind, Phase};

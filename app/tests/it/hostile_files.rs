@@ -4,7 +4,7 @@
 //! The read-only folder is tested as a user who really cannot write it (`nobody` through
 //! `setpriv` when the tests run as root, since root ignores file modes).
 
-mod store_support;
+use crate::store_support;
 
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
@@ -346,7 +346,7 @@ fn a_read_only_data_folder_is_read_and_saving_says_why_not() {
     make_read_only(&root);
     let exe = std::env::current_exe().expect("this test");
     let output = unprivileged(&exe, dir.path())
-        .args(["--exact", "a_read_only_data_folder_is_read_and_saving_says_why_not", "--nocapture", "--test-threads=1"])
+        .args(["--exact", "hostile_files::a_read_only_data_folder_is_read_and_saving_says_why_not", "--nocapture", "--test-threads=1"])
         .env(READ_ONLY_CHILD, &root)
         .output()
         .expect("runs");

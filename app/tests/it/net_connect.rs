@@ -3,7 +3,7 @@
 //! version and a foreign ALPN are refused in words, and oversized, garbage or truncated frames
 //! close only the connection that sent them while the table goes on.
 
-mod net_support;
+use crate::net_support;
 
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;

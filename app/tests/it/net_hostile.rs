@@ -2,7 +2,7 @@
 //! over loopback QUIC (127.0.0.1 only) against a hosting table with a real guest playing.
 //! Figures (memory, refusals) are printed with `--nocapture` and written down in docs/lan.md.
 
-mod net_support;
+use crate::net_support;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! the other seats, every frame sent to a guest is decoded and leak-checked at the host, and
 //! every device agrees on the result and the rounds.
 
-mod net_support;
+use crate::net_support;
 
 use std::sync::atomic::Ordering;
 

@@ -5,7 +5,7 @@
 //! bulk runs fast; the QUIC match test (net_match.rs) checks the same on the wire, through the
 //! host's frame audit, for a full match of each game.
 
-mod net_support;
+use crate::net_support;
 
 use cardtable::net::protocol::{HostMsg, Update};
 use cardtable_engine::bots::BotLevel;

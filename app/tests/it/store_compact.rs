@@ -2,7 +2,7 @@
 //! match is small on disk, and records of format 1 are upgraded to it on the first open, with
 //! no original kept once the upgrade reads back the same.
 
-mod store_support;
+use crate::store_support;
 
 use std::fs;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! the lobby starts only a full, ready table; a dropped guest's seat waits its grace period,
 //! then a bot plays it until the guest comes back with its token.
 
-mod net_support;
+use crate::net_support;
 
 use std::time::{Duration, Instant};
 

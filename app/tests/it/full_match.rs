@@ -2,7 +2,7 @@
 //! keyboard alone: every seat is a person, the device is handed off between them, and every
 //! hand-off screen is checked by the accessibility tree to show no card at all.
 
-mod hot_seat_driver;
+use crate::hot_seat_driver;
 
 use hot_seat_driver::{Driver, Input};
 

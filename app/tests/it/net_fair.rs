@@ -5,7 +5,7 @@
 //! caught and told at the move where the record differs; a device that never reveals forfeits
 //! its say, and the match still verifies; the record never reaches a device mid-match.
 
-mod net_support;
+use crate::net_support;
 
 use std::time::Duration;
 

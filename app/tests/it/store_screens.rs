@@ -3,7 +3,7 @@
 //! name), history (list, details with the score plot, replay forward and back), statistics,
 //! the resume offer, and the one message about a damaged file. Phone and desktop sizes.
 
-mod store_support;
+use crate::store_support;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::store::Store;

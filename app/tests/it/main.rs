@@ -1,0 +1,46 @@
+//! The app's integration tests, in one test binary: each file below was a binary of its own,
+//! and each linked the whole app (egui, wgpu, quinn) again; one binary links it once (the
+//! README's "Measured" has the cold `cargo test --workspace` before and after). A new test
+//! file goes in this folder with one more `mod` line here: a file beside this folder would be
+//! a binary of its own again, and a file here without its `mod` line is not compiled at all.
+//!
+//! The tests of one binary share a process and run side by side on threads. A test that needs
+//! the process to itself (the process-wide language, the resident-memory figure) runs itself
+//! again in a child process of its own: [`own_process`].
+
+// Shared by the tests below.
+mod hot_seat_driver;
+mod net_support;
+mod own_process;
+mod store_support;
+
+mod about;
+#[path = "../../../tests/cli.rs"]
+mod cli;
+mod commands;
+mod full_match;
+mod hosted_match;
+mod hostile_files;
+mod hot_seat;
+mod language;
+mod net_connect;
+mod net_discovery;
+mod net_fair;
+mod net_faults;
+mod net_hostile;
+mod net_hostile_memory;
+mod net_leak;
+mod net_match;
+mod net_rules;
+mod net_window;
+mod round_end;
+mod start_screen;
+mod store_cli;
+mod store_compact;
+mod store_crash_loop;
+mod store_files;
+mod store_keeper;
+mod store_screens;
+mod table;
+mod table_layout;
+mod tutorial;
