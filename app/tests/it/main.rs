@@ -39,6 +39,7 @@ mod store_cli;
 mod store_compact;
 mod store_crash_loop;
 mod store_files;
+mod store_jobs;
 mod store_keeper;
 mod store_screens;
 mod table;

@@ -5,7 +5,7 @@
 //! records read for the details and the replay (a damaged one set aside and told), and the
 //! join screen's network settings stored. Each checks the file on disk and what the screen says.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
