@@ -220,10 +220,7 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     let mut players = Vec::new();
     for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
         let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello(name, None));
-        // The app's own liveness, not the one-second one of the drop tests: this test is not
-        // about drops, and on a loaded machine a second's silence from the window's host (its
-        // process busy with the other tests) dropped a guest from the lobby now and then.
-        request.liveness = cardtable::net::tls::Liveness::default();
+        request.liveness = net_support::quic::quick_liveness();
         let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
         let player = net_support::quic::Player::new(link, Seat(seat), 40 + u64::from(seat));
         player.sit();
