@@ -7,6 +7,8 @@ pub mod cli;
 pub mod commands;
 pub mod i18n;
 pub mod net;
+#[cfg(test)]
+mod refusal_samples;
 pub mod session;
 pub mod settings;
 pub mod store;

@@ -43,69 +43,16 @@ fn value(arg: RefusalArg) -> FluentValue<'static> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use std::collections::BTreeSet;
 
-    use cardtable_engine::{Card, GameKind, Rank, RefusalRule, Seat, Suit};
+    use cardtable_engine::RefusalRule;
 
     use super::*;
     use crate::i18n::Language;
+    use cardtable_engine::{Rank, Seat, Suit};
 
-    fn card(text: &str) -> Card {
-        text.parse().expect("card")
-    }
-
-    /// One refusal of every rule, with data (the protocol's golden test pins each one's encoding).
-    pub(crate) fn one_of_each() -> Vec<Refusal> {
-        let (seven, queen) = (card("7H"), card("QS"));
-        vec![
-            Refusal::NotOffered,
-            Refusal::WrongGame { action_game: GameKind::Dunno, table_game: GameKind::Youglouf },
-            Refusal::DoesNotFollow { card: seven, suit: Suit::Spades, rank: Rank::Nine, wild: Rank::Queen },
-            Refusal::DoesNotFollowNamedSuit { card: seven, suit: Suit::Clubs, wild: Rank::Eight },
-            Refusal::WildNamesSuit { wild: Rank::Eight },
-            Refusal::OnlyWildNamesSuit { wild: Rank::Queen },
-            Refusal::NameSuitFirst,
-            Refusal::MustPlayAfterDrawing,
-            Refusal::TwosPending { count: 4 },
-            Refusal::SuitOnlyAfterQueen,
-            Refusal::OneDrawPerTurn,
-            Refusal::DrawBeforePassing,
-            Refusal::OneAlreadyDeclared,
-            Refusal::OneNeedsFewCards,
-            Refusal::OrderOnlyByDealer,
-            Refusal::MustCover,
-            Refusal::TooManyUnderJack,
-            Refusal::SwapWithAnotherSeat,
-            Refusal::SwapWithEmptyHand { seat: Seat(2) },
-            Refusal::PutUnderJackFirst,
-            Refusal::ChooseSwapFirst,
-            Refusal::UnderOnlyAfterJack,
-            Refusal::SwapOnlyAfterJack,
-            Refusal::ListedTwice { card: seven },
-            Refusal::MixedRanks,
-            Refusal::JacksAlone,
-            Refusal::KingsAndQueensNameSuit,
-            Refusal::OwesDraw { count: 3, top: queen },
-            Refusal::NotPlayableOnTop { card: seven, top: queen, carrying: Some(Suit::Diamonds) },
-            Refusal::NoSnapWindow,
-            Refusal::EmptySlot,
-            Refusal::OnlyDeclarerSnapsLast,
-            Refusal::LookFirst,
-            Refusal::AlreadyLooked,
-            Refusal::LookAtTwoCards,
-            Refusal::ClosedDeckEmpty,
-            Refusal::OpenDeckEmpty,
-            Refusal::NameOpponentCard,
-            Refusal::ExchangeCompulsory,
-            Refusal::DrawOrTake,
-            Refusal::ReplaceOrDrop,
-            Refusal::PeekOrSkip,
-            Refusal::SpyOrSkip,
-            Refusal::MustExchange,
-            Refusal::EndOrDeclare,
-        ]
-    }
+    use crate::refusal_samples::{card, one_of_each};
 
     fn in_language(language: Language, refusal: &Refusal) -> String {
         let args: Vec<(&str, FluentValue<'_>)> = refusal.args().into_iter().map(|(name, arg)| (name, value(arg))).collect();

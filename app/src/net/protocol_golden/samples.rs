@@ -344,7 +344,7 @@ fn refusals(book: &mut Book) {
         book.saw(&setup);
         errors.push(ActionError::Setup(setup));
     }
-    for rule in crate::ui::refusals::tests::one_of_each() {
+    for rule in crate::refusal_samples::one_of_each() {
         book.saw(&rule);
         errors.push(ActionError::illegal("play 9D", rule));
     }
