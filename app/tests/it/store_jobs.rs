@@ -16,7 +16,7 @@ use cardtable::store::profiles::Avatar;
 use cardtable_engine::GameKind;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use store_support::{at, finished};
+use store_support::{at, click, finished, wait_for};
 
 fn app(root: &Path) -> Harness<'static, CardtableApp> {
     let store = Store::open(root).expect("opens");
@@ -36,24 +36,6 @@ fn with_history(root: &Path) {
         store.record(record).expect("writable").wait().expect("durable");
     }
     store.flush();
-}
-
-/// Steps the window until `done` holds: the jobs answer from their own threads.
-fn wait_for(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl Fn(&Harness<'_, CardtableApp>) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    harness.run();
-}
-
-fn click(harness: &mut Harness<'_, CardtableApp>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
 }
 
 fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {

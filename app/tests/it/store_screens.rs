@@ -42,25 +42,16 @@ fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
     harness.run();
 }
 
-/// Scrolls the widget into view (a phone shows little at once), then clicks it.
+/// Clicks the widget (scrolled into view), then steps the window until the records it asked
+/// for are read: they are read off the frame (issue 27), so the answer comes some frames later.
 fn click(harness: &mut Harness<'_, CardtableApp>, label: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).click();
-    harness.run();
+    store_support::click(harness, label);
     settle(harness);
 }
 
-/// Steps the window until the records it asked for are read: they are read off the frame
-/// (issue 27), so the answer comes some frames later.
+/// Steps the window until no record is still being opened.
 fn settle(harness: &mut Harness<'_, CardtableApp>) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while harness.query_all_by_label("Opening…").next().is_some() {
-        assert!(std::time::Instant::now() < deadline, "a record took over a minute to open");
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    harness.run();
+    store_support::wait_for(harness, "a record to open", |harness| harness.query_all_by_label("Opening…").next().is_none());
 }
 
 #[test]

@@ -64,3 +64,27 @@ pub fn resumed(host: &Host, size: [f32; 2]) -> (tempfile::TempDir, egui_kittest:
     assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
     (dir, harness)
 }
+
+/// Steps the window until `done` holds: the store's jobs answer from their own threads, some
+/// frames later.
+pub fn wait_for(
+    harness: &mut egui_kittest::Harness<'_, CardtableApp>,
+    what: &str,
+    done: impl Fn(&egui_kittest::Harness<'_, CardtableApp>) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(harness) {
+        assert!(std::time::Instant::now() < deadline, "timed out waiting for {what}");
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
+}
+
+/// Scrolls the widget into view (a phone shows little at once), then clicks it.
+pub fn click(harness: &mut egui_kittest::Harness<'_, CardtableApp>, label: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).click();
+    harness.run();
+}
