@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cardtable::app::{CardtableApp, Screen};
-use cardtable::net::guest::{GuestEvent, JoinRequest, join};
+use cardtable::net::guest::{JoinRequest, join};
 use cardtable::net::known_hosts::KnownHosts;
-use cardtable::net::protocol::{ClientMsg, HostMsg};
+use cardtable::net::protocol::ClientMsg;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig};
 use cardtable::net::tls::Pin;
 use cardtable::ui::lan::LanScreen;
@@ -163,21 +163,21 @@ fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
     link.send(ClientMsg::Sit { seat: None });
     link.send(ClientMsg::Ready { ready: true });
     run_until(&mut harness, "the guest in the lobby", |harness| harness.query_by_label("Bea").is_some());
+    // The guest's device takes its part in drawing the seed (else the host waits its whole
+    // seeding time for it) until the match has started.
+    let mut guest = net_support::quic::Player::new(link, Seat(1), 41);
+    let guest = runtime.spawn(async move {
+        let started = guest.watch_until(Duration::from_secs(10), |table| table.start.is_some()).await;
+        (started, guest.table.start.take())
+    });
     harness.get_by_label("Start the match").click();
     run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
     let Screen::Table(table) = harness.state().screen() else { unreachable!() };
     assert!(table.session().local_seats().contains(Seat(0)), "the host plays seat 1 at its device");
     assert!(!table.session().local_seats().contains(Seat(1)), "the guest's seat is not the host device's");
-    let mut link = link;
-    let started = runtime.block_on(async {
-        loop {
-            match tokio::time::timeout(Duration::from_secs(10), link.next()).await.expect("in time") {
-                Some(GuestEvent::Message(HostMsg::Started(start))) => break start,
-                Some(GuestEvent::Message(_)) => {}
-                other => panic!("{other:?}"),
-            }
-        }
-    });
+    let (ended, started) = runtime.block_on(guest).expect("the guest's task");
+    assert!(ended.is_ok(), "the guest is still connected: {ended:?}");
+    let started = started.expect("the guest was told the match started");
     assert_eq!(started.you, cardtable::net::protocol::Role::Seated(vec![Seat(1)]));
     drop(harness);
     std::fs::remove_dir_all(&dir).expect("cleanup");

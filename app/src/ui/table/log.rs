@@ -63,14 +63,44 @@ fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), na
     })
 }
 
+/// The log's lines in words, put into words again only when the history, the reader, the
+/// names or the language change: the log is drawn every frame, and at the end of a long match
+/// its 150 lines cost more to word than the rest of the table to draw.
+#[derive(Debug, Default)]
+pub struct Words {
+    /// What the lines were worded from: the history's length and its newest event, the
+    /// reader, the names and the language.
+    from: Option<(usize, Option<Addressed<AnyEvent>>, Viewer, Vec<String>, crate::i18n::Language)>,
+    lines: Vec<String>,
+}
+
+impl Words {
+    /// The latest lines `viewer` may read, oldest first (as [`latest`]).
+    pub fn lines(&mut self, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) -> &[String] {
+        let language = crate::i18n::language();
+        let current = self.from.as_ref().is_some_and(|(len, newest, seen_by, seen_names, seen_language)| {
+            *len == history.len()
+                && newest.as_ref() == history.last()
+                && *seen_by == viewer
+                && seen_names == names
+                && *seen_language == language
+        });
+        if !current {
+            self.lines = latest(history, viewer, names, LOG_LINES);
+            self.from = Some((history.len(), history.last().cloned(), viewer, names.to_vec(), language));
+        }
+        &self.lines
+    }
+}
+
 /// Draws the log panel, folded away when not `open`.
-pub fn show(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], open: bool) {
-    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| lines(ui, history, viewer, names));
+pub fn show(ui: &mut egui::Ui, words: &mut Words, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], open: bool) {
+    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| lines(ui, words, history, viewer, names));
 }
 
 /// The log's lines, to scroll back through.
-pub fn lines(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) {
-    for line in latest(history, viewer, names, LOG_LINES) {
+pub fn lines(ui: &mut egui::Ui, words: &mut Words, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) {
+    for line in words.lines(history, viewer, names) {
         ui.label(RichText::new(line).small());
     }
 }
@@ -78,14 +108,14 @@ pub fn lines(ui: &mut egui::Ui, history: &[Addressed<AnyEvent>], viewer: Viewer,
 /// The log over the table on a phone, where there is no room beside it: one tap opens it (the
 /// newest line in view, the rest to scroll back), one closes it. Returns whether it stays open.
 #[must_use]
-pub fn over_table(ctx: &egui::Context, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) -> bool {
+pub fn over_table(ctx: &egui::Context, words: &mut Words, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) -> bool {
     let mut open = true;
     let screen = ctx.content_rect();
     let modal = egui::Modal::new(egui::Id::unique("table-log")).show(ctx, |ui| {
         ui.set_width((screen.width() - 48.0).max(200.0));
         ui.label(RichText::new(tr!("log-title")).size(crate::ui::theme::PANEL_TITLE_SIZE).strong());
         egui::ScrollArea::vertical().max_height(screen.height() * 0.6).stick_to_bottom(true).show(ui, |ui| {
-            lines(ui, history, viewer, names);
+            lines(ui, words, history, viewer, names);
         });
         let close = egui::Button::new(tr!("log-close")).min_size(egui::vec2(crate::ui::theme::TOUCH * 3.0, crate::ui::theme::TOUCH));
         if ui.add(close).clicked() {
@@ -118,6 +148,29 @@ mod tests {
         assert_eq!(boris, ["Boris played 8♥.", "Ana drew a card."]);
         assert!(boris.iter().all(|line| !line.to_lowercase().contains("you")), "{boris:?}");
         assert_eq!(latest(&history, Viewer::Spectator, &names, 1), ["Ana drew a card."]);
+    }
+
+    /// The words are kept between frames and worded again when the history grows, is undone to
+    /// another state of the same length, or is read by someone else.
+    #[test]
+    fn the_words_follow_the_history_and_the_reader() {
+        let names = vec!["Ana".to_owned(), "Boris".to_owned()];
+        let played = |seat: u8, card: &str| Addressed {
+            audience: Audience::All,
+            event: AnyEvent::CrazyEights(CrazyEightsEvent::Played { seat: Seat(seat), card: card.parse().expect("card") }),
+        };
+        let drew = Addressed {
+            audience: Audience::Only(Seat(0)),
+            event: AnyEvent::CrazyEights(CrazyEightsEvent::Drew { seat: Seat(0), card: "9H".parse().expect("card") }),
+        };
+        let mut words = Words::default();
+        let mut history = vec![played(1, "8H")];
+        assert_eq!(words.lines(&history, Viewer::Seat(Seat(0)), &names), ["Boris played 8♥."]);
+        history.push(drew);
+        assert_eq!(words.lines(&history, Viewer::Seat(Seat(0)), &names), ["Boris played 8♥.", "Ana drew 9♥."]);
+        assert_eq!(words.lines(&history, Viewer::Seat(Seat(1)), &names), ["Boris played 8♥."], "another reader");
+        history[1] = played(0, "KS");
+        assert_eq!(words.lines(&history, Viewer::Seat(Seat(1)), &names), ["Boris played 8♥.", "Ana played K♠."], "same length");
     }
 
     /// Issue 19: a run of draws by one seat is one line, with the cards its drawer saw; others

@@ -102,6 +102,8 @@ pub struct TableScreen {
     confirm_leave: bool,
     /// The log is open over the table (phones, where it has no room beside it).
     log_open: bool,
+    /// The log's lines in words, kept between frames.
+    log_words: log::Words,
     /// Whether the match is saved after every move (a store keeps it), for the leave question.
     saved: bool,
     /// The latest time seen, in seconds.
@@ -147,6 +149,7 @@ impl TableScreen {
             settings,
             confirm_leave: false,
             log_open: false,
+            log_words: log::Words::default(),
             saved: false,
             now: 0.0,
             own_height: 0.0,
@@ -302,7 +305,7 @@ impl TableScreen {
                 .frame(egui::Frame::new().inner_margin(egui::Margin { left: 12, ..Default::default() }))
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
-                        log::show(ui, session.history(), viewer, &names, true);
+                        log::show(ui, &mut self.log_words, session.history(), viewer, &names, true);
                     });
                 });
         }
@@ -342,7 +345,7 @@ impl TableScreen {
                 clicked_slot = self.middle(ui, &table);
                 if !wide && !narrow {
                     ui.add_space(8.0);
-                    log::show(ui, session.history(), viewer, &names, true);
+                    log::show(ui, &mut self.log_words, session.history(), viewer, &names, true);
                 }
             });
         // Where the log is under the table, it takes the room the table leaves free.
@@ -400,7 +403,7 @@ impl TableScreen {
         }
         self.last_played.show(ui.ctx(), &names, table_area.inner_rect);
         if self.log_open {
-            self.log_open = narrow && log::over_table(ui.ctx(), session.history(), viewer, &names);
+            self.log_open = narrow && log::over_table(ui.ctx(), &mut self.log_words, session.history(), viewer, &names);
         }
         if self.badges.show(ui.ctx(), self.now) {
             ui.ctx().request_repaint();

@@ -141,8 +141,13 @@ impl Driver {
     /// was drawn while their cards were up, so it is not one of these.)
     fn unshown(&self) -> bool {
         let Screen::Table(table) = self.harness.state().screen() else { return false };
-        let handing_off = self.names.iter().any(|name| self.has(&format!("I'm {name} — show my cards")));
-        table.showing().is_none() && !handing_off && !self.names.is_empty()
+        if table.showing().is_some() || self.names.is_empty() {
+            return false;
+        }
+        // One walk of the tree for every seat's hand-off button (this runs twice a frame).
+        let hand_offs: Vec<String> = self.names.iter().map(|name| format!("I'm {name} — show my cards")).collect();
+        let handing_off = self.harness.query_all_by(|node| node.label().is_some_and(|label| hand_offs.contains(&label))).next().is_some();
+        !handing_off
     }
 
     /// Checks a frame drawn with nobody's cards up, if it still is such a frame: no card that
