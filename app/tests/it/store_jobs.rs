@@ -12,11 +12,9 @@ use std::time::{Duration, Instant};
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::store::Store;
-use cardtable::store::profiles::Avatar;
-use cardtable_engine::GameKind;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use store_support::{at, click, finished, wait_for};
+use store_support::{click, type_into, wait_for, with_history};
 
 fn app(root: &Path) -> Harness<'static, CardtableApp> {
     let store = Store::open(root).expect("opens");
@@ -25,24 +23,6 @@ fn app(root: &Path) -> Harness<'static, CardtableApp> {
         .with_size([1000.0, 800.0])
         .with_max_steps(20)
         .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))))
-}
-
-/// A folder with Ana's profile and three of her finished matches.
-fn with_history(root: &Path) {
-    let mut store = Store::open(root).expect("opens");
-    store.edit_profiles(|book| book.create("Ana", Avatar::Emoji("★".into()), at(0))).expect("created").1.wait().expect("durable");
-    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::HundredOne), (3, GameKind::CrazyEights)] {
-        let record = finished(&store, kind, seed, 1_700_000_000 + seed.cast_signed() * 86_400);
-        store.record(record).expect("writable").wait().expect("durable");
-    }
-    store.flush();
-}
-
-fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
 }
 
 /// Every label on screen that contains `part`.

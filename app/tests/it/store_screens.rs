@@ -11,7 +11,7 @@ use cardtable::store::profiles::Avatar;
 use cardtable_engine::GameKind;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use store_support::{at, finished, unfinished};
+use store_support::{at, finished, type_into, unfinished, with_history};
 
 const SIZES: [[f32; 2]; 2] = [[360.0, 640.0], [1280.0, 800.0]];
 
@@ -20,26 +20,6 @@ fn app(root: &std::path::Path, size: [f32; 2]) -> Harness<'static, CardtableApp>
     // Records are read off the frame (issue 27): one that arrives while the harness runs adds
     // the frames of what it shows to that run.
     Harness::builder().with_size(size).with_max_steps(20).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))))
-}
-
-/// A folder with Ana's profile and three of her finished matches.
-fn with_history(root: &std::path::Path) {
-    let mut store = Store::open(root).expect("opens");
-    store.edit_profiles(|book| book.create("Ana", Avatar::Emoji("★".into()), at(0))).expect("created").1.wait().expect("durable");
-    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::HundredOne), (3, GameKind::CrazyEights)] {
-        let record = finished(&store, kind, seed, 1_700_000_000 + seed.cast_signed() * 86_400);
-        store.record(record).expect("writable").wait().expect("durable");
-    }
-    store.flush();
-}
-
-fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
-    harness.get_by_label(label).scroll_to_me();
-    harness.run();
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
 }
 
 /// Clicks the widget (scrolled into view), then steps the window until the records it asked

@@ -68,26 +68,36 @@ fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), na
 /// its 150 lines cost more to word than the rest of the table to draw.
 #[derive(Debug, Default)]
 pub struct Words {
-    /// What the lines were worded from: the history's length and its newest event, the
-    /// reader, the names and the language.
-    from: Option<(usize, Option<Addressed<AnyEvent>>, Viewer, Vec<String>, crate::i18n::Language)>,
+    /// What the lines were worded from.
+    from: Option<WordedFrom>,
     lines: Vec<String>,
+}
+
+/// What a log's lines were worded from: the history's length and its newest event, the reader,
+/// the names and the language.
+#[derive(Debug, PartialEq)]
+struct WordedFrom {
+    len: usize,
+    newest: Option<Addressed<AnyEvent>>,
+    viewer: Viewer,
+    names: Vec<String>,
+    language: crate::i18n::Language,
 }
 
 impl Words {
     /// The latest lines `viewer` may read, oldest first (as [`latest`]).
     pub fn lines(&mut self, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) -> &[String] {
         let language = crate::i18n::language();
-        let current = self.from.as_ref().is_some_and(|(len, newest, seen_by, seen_names, seen_language)| {
-            *len == history.len()
-                && newest.as_ref() == history.last()
-                && *seen_by == viewer
-                && seen_names == names
-                && *seen_language == language
+        let current = self.from.as_ref().is_some_and(|from| {
+            from.len == history.len()
+                && from.newest.as_ref() == history.last()
+                && from.viewer == viewer
+                && from.names == names
+                && from.language == language
         });
         if !current {
             self.lines = latest(history, viewer, names, LOG_LINES);
-            self.from = Some((history.len(), history.last().cloned(), viewer, names.to_vec(), language));
+            self.from = Some(WordedFrom { len: history.len(), newest: history.last().cloned(), viewer, names: names.to_vec(), language });
         }
         &self.lines
     }

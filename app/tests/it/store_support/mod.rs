@@ -88,3 +88,30 @@ pub fn click(harness: &mut egui_kittest::Harness<'_, CardtableApp>, label: &str)
     harness.get_by_label(label).click();
     harness.run();
 }
+
+/// A data folder holding the profile "Ana" and three decided matches (two Crazy Eights, one One
+/// Hundred and One, a day apart), every file written.
+pub fn with_history(root: &std::path::Path) {
+    let mut store = Store::open(root).expect("opens");
+    store
+        .edit_profiles(|book| book.create("Ana", cardtable::store::profiles::Avatar::Emoji("★".into()), at(0)))
+        .expect("created")
+        .1
+        .wait()
+        .expect("durable");
+    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::HundredOne), (3, GameKind::CrazyEights)] {
+        let record = finished(&store, kind, seed, 1_700_000_000 + seed.cast_signed() * 86_400);
+        store.record(record).expect("writable").wait().expect("durable");
+    }
+    store.flush();
+}
+
+/// Types `text` into the field labelled `label` (scrolled into view and focused first).
+pub fn type_into(harness: &mut egui_kittest::Harness<'_, CardtableApp>, label: &str, text: &str) {
+    harness.get_by_label(label).scroll_to_me();
+    harness.run();
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
