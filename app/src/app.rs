@@ -330,7 +330,9 @@ impl eframe::App for CardtableApp {
                 && (self.lan.hosting.is_some() || self.keeper.is_some())
             {
                 if self.lan.hosting.is_some() && !self.keeper.as_ref().is_some_and(|keeper| keeper.keeps(host)) {
-                    self.keeper = Some(MatchKeeper::new(host, jiff::Timestamp::now()));
+                    // Only the host device's own seats are credited to its profiles.
+                    let played_here = crate::session::Session::local_seats(table.session());
+                    self.keeper = Some(MatchKeeper::new(host, jiff::Timestamp::now()).played_here(played_here));
                 }
                 if let Some(keeper) = &mut self.keeper {
                     keeper.sync(host, store, jiff::Timestamp::now());

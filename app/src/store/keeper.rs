@@ -4,10 +4,10 @@
 //! again while [`MatchKeeper::busy`]: actions taken while a save is being written are saved
 //! together as soon as it is durable.
 
-use cardtable_engine::Phase;
+use cardtable_engine::{Phase, Seat, SeatSet};
 
 use super::Store;
-use super::record::{MatchId, MatchRecord};
+use super::record::{MatchId, MatchRecord, SeatRecord};
 use super::saved::SavedMatch;
 use super::writer::Receipt;
 use crate::session::host::Host;
@@ -38,6 +38,8 @@ pub struct MatchKeeper {
     recording: bool,
     pending: Option<Receipt>,
     status: SaveStatus,
+    /// The seats played at this device: only they are credited to its profiles.
+    played_here: SeatSet,
 }
 
 impl MatchKeeper {
@@ -47,6 +49,14 @@ impl MatchKeeper {
         MatchKeeper::at(MatchId::new(started, host.seed()), host.seed(), started, host.steps().len())
     }
 
+    /// Only `seats` are played at this device (a hosted table: the others are guests'), so only
+    /// they are credited to its profiles, whatever the guests call themselves. By default every
+    /// seat is (a hot-seat table).
+    #[must_use]
+    pub fn played_here(self, seats: SeatSet) -> MatchKeeper {
+        MatchKeeper { played_here: seats, ..self }
+    }
+
     /// For a resumed match (its id and save go on).
     #[must_use]
     pub fn resumed(saved: &SavedMatch) -> MatchKeeper {
@@ -54,7 +64,8 @@ impl MatchKeeper {
     }
 
     fn at(id: MatchId, seed: u64, started: jiff::Timestamp, synced_steps: usize) -> MatchKeeper {
-        MatchKeeper { id, seed, started, synced_steps, recording: false, pending: None, status: SaveStatus::Nothing }
+        let played_here = Seat::all(cardtable_engine::seat::MAX_SEATS).collect();
+        MatchKeeper { id, seed, started, synced_steps, recording: false, pending: None, status: SaveStatus::Nothing, played_here }
     }
 
     /// Whether `host` holds the match this keeper keeps (the same deal, no fewer steps).
@@ -117,12 +128,16 @@ impl MatchKeeper {
         let written = if decided {
             self.recording = true;
             MatchRecord::from_host(self.id.clone(), self.started, now, host, store.profiles())
+                .map(|mut record| {
+                    SeatRecord::keep_profiles_of(&mut record.seats, self.played_here);
+                    record
+                })
                 .map_err(|error| error.to_string())
                 .and_then(|record| store.record(record).map_err(|error| error.to_string()))
         } else {
-            store
-                .save_unfinished(SavedMatch::of(self.id.clone(), self.started, now, host, store.profiles()))
-                .map_err(|error| error.to_string())
+            let mut saved = SavedMatch::of(self.id.clone(), self.started, now, host, store.profiles());
+            SeatRecord::keep_profiles_of(&mut saved.seats, self.played_here);
+            store.save_unfinished(saved).map_err(|error| error.to_string())
         };
         match written {
             Ok(receipt) => {

@@ -119,6 +119,17 @@ impl SeatRecord {
             .collect()
     }
 
+    /// Forgets the profiles of the seats not played at this device: a player at another device
+    /// may go by a name that is also one of this device's profiles, and must not be credited
+    /// to it.
+    pub fn keep_profiles_of(seats: &mut [SeatRecord], played_here: SeatSet) {
+        for (seat, record) in Seat::all(seats.len()).zip(seats.iter_mut()) {
+            if !played_here.contains(seat) {
+                record.profile = None;
+            }
+        }
+    }
+
     /// The occupant to seat again for a replay.
     #[must_use]
     pub fn occupant(&self) -> Occupant {
@@ -353,12 +364,7 @@ impl MatchRecord {
     #[must_use]
     pub fn from_network(seen: NetworkMatch<'_>, profiles: &ProfileBook) -> MatchRecord {
         let mut seats = SeatRecord::from_seats(seen.seats, profiles);
-        for (index, seat) in seats.iter_mut().enumerate() {
-            // Somebody else's device may use a name that is also one of our profiles'.
-            if !seen.played.contains(Seat(u8::try_from(index).expect("a table has at most eight seats"))) {
-                seat.profile = None;
-            }
-        }
+        SeatRecord::keep_profiles_of(&mut seats, seen.played);
         let decided = seen.result.is_some();
         let replay = seen.checked.filter(|checked| checked.verdict == super::verdict::Verdict::Verified);
         let rounds = replay.map_or(seen.rounds, |checked| checked.rounds);

@@ -5,10 +5,12 @@
 use crate::store_support;
 
 use cardtable::session::host::Host;
+use cardtable::session::seating::Occupant;
 use cardtable::store::Store;
 use cardtable::store::keeper::{MatchKeeper, SaveStatus};
-use cardtable::store::record::MatchId;
-use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase};
+use cardtable::store::profiles::Avatar;
+use cardtable::store::record::{MatchId, SeatRecord};
+use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Seat};
 use store_support::{at, play, seats};
 
 #[test]
@@ -68,4 +70,35 @@ fn a_match_saved_and_recorded_before_a_crash_is_not_offered_again() {
     assert_eq!(store.history().len(), 1);
     store.flush();
     assert!(!dir.path().join(format!("saved/{id}.json")).exists(), "and its save is gone");
+}
+
+/// Issue 30, item 5: at a hosted table a guest who calls himself " ANA " is not credited to the
+/// host device's profile "Ana"; the seat the host device played is, in the save and the record.
+#[test]
+fn a_hosted_match_credits_only_the_seats_played_at_this_device() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut store = Store::open(dir.path()).expect("opens");
+    for name in ["Ana", "Bo"] {
+        store.edit_profiles(|book| book.create(name, Avatar::Emoji("★".into()), at(0))).expect("created").1.wait().expect("durable");
+    }
+    let seats = vec![Occupant::Human { name: "Bo".into() }, Occupant::Human { name: "ana".into() }];
+    let mut host = Host::new(AnyOptions::defaults(GameKind::CrazyEights), seats, 8).expect("table");
+    let mut keeper = MatchKeeper::new(&host, at(10)).played_here([Seat(0)].into_iter().collect());
+    let mut rng = GameRng::from_seed(8);
+    play(&mut host, &mut rng, 3);
+    keeper.sync(&host, &mut store, at(11));
+    keeper.wait();
+    store.flush();
+    let credited = |seats: &[SeatRecord]| seats.iter().map(|seat| seat.profile.is_some()).collect::<Vec<_>>();
+    assert_eq!(credited(&store.unfinished()[0].seats), [true, false], "the save credits only the host device's seat");
+    while host.phase() != Phase::MatchOver {
+        play(&mut host, &mut rng, 1);
+        keeper.sync(&host, &mut store, at(12));
+    }
+    assert_eq!(keeper.wait(), &SaveStatus::Recorded);
+    store.flush();
+    let id = keeper.id().clone();
+    let record = store.open_record(&id).expect("readable").expect("recorded");
+    assert_eq!(credited(&record.seats), [true, false], "the record credits only the host device's seat");
+    assert_eq!(record.seats[1].name, "ana", "the guest keeps the name it played under");
 }
