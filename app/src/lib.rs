@@ -7,6 +7,7 @@ pub mod cli;
 pub mod commands;
 pub mod i18n;
 pub mod net;
+pub mod person_name;
 #[cfg(test)]
 mod refusal_samples;
 pub mod session;

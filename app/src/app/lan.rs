@@ -114,9 +114,13 @@ impl CardtableApp {
         // local tables, so it must not move.
         let now = jiff::Timestamp::now();
         let nonce = getrandom::u64().unwrap_or_default();
-        let Some(record) = crate::net::record::network_record(&status, store.profiles(), leaving, now, nonce) else {
+        let Some(mut record) = crate::net::record::network_record(&status, store.profiles(), leaving, now, nonce) else {
             return;
         };
+        let joined_as = self.lan.context.as_ref().and_then(|lan| lan.settings.name.as_deref());
+        if let Some(profile) = joined_as.and_then(|name| store.profiles().by_name(name)) {
+            record.credit_played_seats(profile.id);
+        }
         self.lan.recorded = status.matches;
         // A record that does not replay as the match was played here is told plainly (and kept
         // so, in the history).

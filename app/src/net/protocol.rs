@@ -27,8 +27,8 @@ pub const ALPN: &[u8] = b"cardtable";
 /// 4: an update's events carry their audience.
 pub const PROTOCOL_VERSION: u32 = 4;
 
-/// Longest profile name a host accepts, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
+/// Longest profile name a host accepts, in characters as a reader counts them.
+pub const MAX_NAME_CHARS: usize = crate::person_name::MOST_CHARACTERS;
 
 /// A secret the host gives each guest so it can take its seat back after a drop or a restart.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,7 +108,7 @@ pub enum JoinRefusal {
         /// The guest's version.
         guest: u32,
     },
-    /// The profile name is empty, too long or holds control characters.
+    /// The profile name shows nothing, is too long, or holds hidden characters.
     #[error("the name {name:?} cannot be used at a table: {reason}")]
     BadName {
         /// The name as received (cut to a readable length).
@@ -418,22 +418,15 @@ impl CloseCode {
     }
 }
 
-/// Checks a profile name received from the network.
+/// Checks a profile name received from the network and returns it as it will be shown
+/// (normalised by [`crate::person_name::normalise`]).
 ///
 /// # Errors
-/// Empty, longer than [`MAX_NAME_CHARS`], or holding control characters.
-pub fn check_name(name: &str) -> Result<(), JoinRefusal> {
-    let refuse = |reason: &str| JoinRefusal::BadName { name: name.chars().take(MAX_NAME_CHARS + 8).collect(), reason: reason.to_owned() };
-    if name.trim().is_empty() {
-        return Err(refuse("it is empty"));
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(refuse(&format!("it is longer than {MAX_NAME_CHARS} characters")));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(refuse("it holds control characters"));
-    }
-    Ok(())
+/// Nothing visible, longer than [`MAX_NAME_CHARS`], or holding control, format or bidi
+/// characters or a tower of accents.
+pub fn check_name(name: &str) -> Result<String, JoinRefusal> {
+    crate::person_name::normalise(name)
+        .map_err(|problem| JoinRefusal::BadName { name: name.chars().take(MAX_NAME_CHARS + 8).collect(), reason: problem.to_string() })
 }
 
 #[cfg(test)]

@@ -93,6 +93,26 @@ mod tests {
         }
     }
 
+    /// Issue 30, item 5: the host numbered this device's "Bo" as "Bo 2" (another Bo was at the
+    /// table); the seat played here is still credited to the profile it joined as, and no
+    /// other seat is.
+    #[test]
+    fn a_numbered_name_is_credited_to_the_profile_it_joined_as() {
+        let mut status = heard_by_bo();
+        if let Some(start) = &mut status.start {
+            start.seats[1].name = "Bo 2".into();
+        }
+        let mut profiles = ProfileBook::default();
+        let now = jiff::Timestamp::from_second(1_700_000_600).expect("in range");
+        profiles.create("Ana", Avatar::Emoji("★".into()), now).expect("created");
+        let bo = profiles.create("Bo", Avatar::Emoji("♣".into()), now).expect("created");
+        let mut record = network_record(&status, &profiles, false, now, 9).expect("decided");
+        assert_eq!(record.seats[1].profile, None, "\"Bo 2\" is no profile's name");
+        record.credit_played_seats(bo);
+        let credited: Vec<_> = record.seats.iter().map(|seat| seat.profile).collect();
+        assert_eq!(credited, [None, Some(bo), None], "only the seat played here");
+    }
+
     /// A decided match whose record replayed here is kept with its result, rounds, seed and
     /// every step (it replays), marked as verified with this device's seat; profiles are
     /// matched only for the seats this device played. Before the record came, nothing is kept.

@@ -358,6 +358,18 @@ impl MatchRecord {
         })
     }
 
+    /// Credits the seats this device played at a networked table to `profile` where no
+    /// profile was matched by their name: the host may have numbered the name this device
+    /// joined with ("Ana 2") to keep names apart at its table.
+    pub fn credit_played_seats(&mut self, profile: ProfileId) {
+        let Some(played) = self.network.as_ref().map(|network| network.seats) else { return };
+        for (seat, record) in Seat::all(self.seats.len()).zip(self.seats.iter_mut()) {
+            if played.contains(seat) && record.profile.is_none() && record.bot.is_none() {
+                record.profile = Some(profile);
+            }
+        }
+    }
+
     /// The record of a match played on the home network, from what this device saw: the
     /// seats (profiles matched by name for the seats it played), every finished round, and the
     /// result once decided (`None`: the table closed first, and the rounds so far are kept).

@@ -31,6 +31,7 @@ mod net_hostile;
 mod net_hostile_memory;
 mod net_leak;
 mod net_match;
+mod net_names;
 mod net_rules;
 mod net_window;
 mod round_end;

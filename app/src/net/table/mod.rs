@@ -253,6 +253,7 @@ impl TableCore {
     /// A device said Hello on `conn` at `now`: admit it (new, or back with its token) or refuse
     /// it.
     pub fn join(&mut self, conn: ConnId, hello: Hello, now: Instant) -> Vec<Effect> {
+        let Hello { version, name: wanted, join_as, resume } = hello;
         self.now = now;
         let mut out = Vec::new();
         let refuse = |out: &mut Vec<Effect>, refusal: JoinRefusal, code| {
@@ -260,15 +261,18 @@ impl TableCore {
             out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Err(refusal) }));
             out.push(Effect::Close(conn, code, reason));
         };
-        if hello.version != PROTOCOL_VERSION {
-            refuse(&mut out, JoinRefusal::IncompatibleVersion { host: PROTOCOL_VERSION, guest: hello.version }, CloseCode::Version);
+        if version != PROTOCOL_VERSION {
+            refuse(&mut out, JoinRefusal::IncompatibleVersion { host: PROTOCOL_VERSION, guest: version }, CloseCode::Version);
             return out;
         }
-        if let Err(refusal) = check_name(&hello.name) {
-            refuse(&mut out, refusal, CloseCode::Refused);
-            return out;
-        }
-        let returning = hello.resume.and_then(|token| {
+        let name = match check_name(&wanted) {
+            Ok(name) => name,
+            Err(refusal) => {
+                refuse(&mut out, refusal, CloseCode::Refused);
+                return out;
+            }
+        };
+        let returning = resume.and_then(|token| {
             self.people
                 .iter()
                 .find(|(_, person)| person.token == token && person.place != Place::Gone && person.conn != Some(ConnId::LOCAL))
@@ -296,9 +300,11 @@ impl TableCore {
             out.push(Effect::Close(conn, CloseCode::Refused, "the host has no random source".to_owned()));
             return out;
         };
-        let place = if hello.join_as == JoinAs::Spectator || self.running.is_some() { Place::Watching } else { Place::Present };
-        tracing::info!(name = %hello.name, ?place, "a guest joined");
-        let pid = self.people.add(Participant::new(hello.name, token, conn, place, now));
+        let place = if join_as == JoinAs::Spectator || self.running.is_some() { Place::Watching } else { Place::Present };
+        // Nobody takes the host's or another's name: a second "Ana" plays as "Ana 2".
+        let name = self.distinct_name(&name);
+        tracing::info!(%name, ?place, "a guest joined");
+        let pid = self.people.add(Participant::new(name, token, conn, place, now));
         let admitted = Admitted { host_name: self.config.host_name.clone(), token, resumed: None, next_action: 1 };
         out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));
         if self.running.is_some() {
@@ -307,6 +313,15 @@ impl TableCore {
             self.lobby_changed();
         }
         out
+    }
+
+    /// `wanted` made distinct from the host's name, every present device's and every seat's.
+    fn distinct_name(&self, wanted: &str) -> String {
+        let taken: Vec<&str> = std::iter::once(self.config.host_name.as_str())
+            .chain(self.people.iter().filter(|(_, person)| person.place != Place::Gone).map(|(_, person)| person.name.as_str()))
+            .chain(self.seats.iter().map(SeatControl::name).filter(|name| !name.is_empty()))
+            .collect();
+        crate::person_name::distinct(wanted, &taken)
     }
 
     /// `pid` came back on `conn` with its token: it takes its seat back from any stand-in.
