@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod document;
 pub mod error;
 pub mod export;
+pub mod file_kind;
 pub mod history;
 pub mod keeper;
 pub mod lock;
@@ -18,6 +19,7 @@ pub mod notice;
 pub mod paths;
 pub mod profiles;
 pub mod reader;
+pub mod rebuild;
 pub mod record;
 pub mod recover;
 pub mod saved;
@@ -43,11 +45,12 @@ use history::{HistoryIndex, INDEX_FILE, MATCHES_DIR, record_path};
 use lock::InstanceLock;
 use profiles::{ProfileBook, ProfileEdit, ProfileError};
 use reader::{Findings, RecordReader};
+use rebuild::Rebuild;
 use record::{MatchId, MatchRecord, MatchSummary};
 use saved::{SAVED_DIR, SavedMatch, saved_path};
 use settings::{SETTINGS_FILE, SettingsFile};
 use sweep::Sweep;
-use writer::{Encoder, Writer};
+use writer::{Encoder, WriteEvent, Writer};
 
 /// The profiles file's name in the data folder.
 pub const PROFILES_FILE: &str = "profiles.json";
@@ -55,7 +58,7 @@ pub const PROFILES_FILE: &str = "profiles.json";
 /// An encoder for the writer thread: `value` is turned into its file's bytes only if no newer
 /// write of the same file supersedes it.
 fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
-    Box::new(move || document::encode(&value).map_err(|source| StoreError::Encode { what: T::KIND, source }))
+    Box::new(move |_: &writer::Unsaved<'_>| document::encode(&value).map_err(|source| StoreError::Encode { what: T::KIND, source }))
 }
 
 /// The open data folder.
@@ -63,6 +66,9 @@ fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
 pub struct Store {
     /// Upgrades older match records in the background. First, so it stops before the lock goes.
     sweep: Option<Sweep>,
+    /// Reads the records the history index lacks, in the background; their summaries join
+    /// the history once it is done.
+    rebuild: Option<PendingRebuild>,
     root: PathBuf,
     _lock: Option<InstanceLock>,
     read_only: Option<ReadOnlyReason>,
@@ -73,6 +79,16 @@ pub struct Store {
     /// Files that could not be read or set aside: never written over.
     left_alone: HashSet<PathBuf>,
     writer: Option<Writer>,
+}
+
+/// A rebuild of the history index under way, and what the index lacked when it began.
+#[derive(Debug)]
+struct PendingRebuild {
+    rebuild: Rebuild,
+    /// Whether there was an index (rebuilding a deleted or damaged one is told; a first start's is not).
+    had_index: bool,
+    /// Index entries dropped because their record is gone.
+    dropped: usize,
 }
 
 /// What opening the files found, gathered file by file.
@@ -106,11 +122,28 @@ impl Store {
     /// Opens (creating if needed) the data folder `root`: takes its lock or falls back to
     /// reading only, and reads profiles, the history index and unfinished matches, repairing
     /// what is damaged. A folder that cannot be written is read read-only; a file that cannot
-    /// be read is skipped with a notice.
+    /// be read is skipped with a notice. Returns once the history is whole (the records a
+    /// deleted or damaged index lacks are read first): for commands and tools.
     ///
     /// # Errors
-    /// The folder does not exist and cannot be made, or the writer thread cannot start.
+    /// The folder does not exist and cannot be made, or a thread of the store cannot start.
     pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
+        let mut store = Store::open_for_window(root)?;
+        if let Some(pending) = store.rebuild.take() {
+            let rebuilt = pending.rebuild.wait();
+            store.rebuilt(rebuilt, pending.had_index, pending.dropped);
+        }
+        Ok(store)
+    }
+
+    /// [`Store::open`], returning as soon as the index is read: the records it lacks (all of
+    /// them when it was deleted or damaged) are read on a thread of their own, their summaries
+    /// join the history at a later [`Store::poll`], and [`Store::history_progress`] says how far
+    /// it is. For the window, whose first frame must not wait for a history of thousands.
+    ///
+    /// # Errors
+    /// The folder does not exist and cannot be made, or a thread of the store cannot start.
+    pub fn open_for_window(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let root = root.into();
         fs::create_dir_all(&root).map_err(|error| StoreError::io("create", &root, error))?;
         let mut found = Gathered::default();
@@ -122,6 +155,12 @@ impl Store {
                     found.notices.push(Notice::Unreadable { file: folder, reason: error.to_string() });
                 }
             }
+            match lock::clear_the_way(&root) {
+                Ok(moved) => found.notices.extend(moved),
+                Err(error) => read_only = Some(ReadOnlyReason::NotWritable { folder: root.clone(), reason: error.to_string() }),
+            }
+        }
+        if read_only.is_none() {
             match InstanceLock::acquire_within(&root, lock::PATIENCE) {
                 Ok(Some(held)) => lock = Some(held),
                 Ok(None) => read_only = Some(ReadOnlyReason::AnotherInstance),
@@ -136,10 +175,12 @@ impl Store {
         }
         let profiles_path = root.join(PROFILES_FILE);
         let profiles = found.take(&profiles_path, recover::open::<ProfileBook>(&profiles_path, writable)).unwrap_or_default();
-        let opened = history::open(&root, writable);
-        found.notices.extend(opened.notices);
-        found.newer = found.newer.take().or(opened.newer);
-        let history = opened.index.matches;
+        let read = history::read_index(&root, writable);
+        found.notices.extend(read.notices);
+        found.newer = found.newer.take().or(read.newer);
+        let history = read.index.matches;
+        let index_out_of_line = read.dropped > 0;
+        let (had_index, dropped, missing) = (read.had_index, read.dropped, read.missing);
         let mut unfinished = Vec::new();
         let saved_ids = record::ids_in(&root.join(SAVED_DIR)).unwrap_or_else(|error| {
             found.notices.push(Notice::Unreadable { file: root.join(SAVED_DIR), reason: error.to_string() });
@@ -159,9 +200,54 @@ impl Store {
         let writer = if read_only.is_none() { Some(Writer::start()?) } else { None };
         // A read-only store upgrades nothing on disk.
         let sweep = if read_only.is_none() { Some(Sweep::start(root.join(MATCHES_DIR))?) } else { None };
-        let mut store = Store { sweep, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
+        let rebuild = if missing.is_empty() {
+            None
+        } else {
+            Some(PendingRebuild { rebuild: Rebuild::start(root.clone(), read_only.is_none(), missing)?, had_index, dropped })
+        };
+        let mut store = Store { sweep, rebuild, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
+        if store.rebuild.is_none() && index_out_of_line {
+            store.rebuilt(history::Rebuilt::default(), had_index, dropped);
+        }
         store.settle_recorded_saves();
         Ok(store)
+    }
+
+    /// Takes in what a rebuild of the history index read: the summaries join the history, the
+    /// notices the store's, and the index is written again.
+    fn rebuilt(&mut self, rebuilt: history::Rebuilt, had_index: bool, dropped: usize) {
+        let history::Rebuilt { summaries, notices, newer } = rebuilt;
+        let added = summaries.len();
+        for found in notices {
+            notice::push(&mut self.notices, found);
+        }
+        // A match recorded while the rebuild ran is in the history already.
+        let known: HashSet<MatchId> = self.history.iter().map(|summary| summary.id.clone()).collect();
+        self.history.extend(summaries.into_iter().filter(|summary| !known.contains(&summary.id)));
+        history::sort(&mut self.history);
+        if had_index && (added > 0 || dropped > 0) {
+            self.notices.push(Notice::HistoryRepaired { added, dropped });
+        }
+        if let Some(reason) = newer
+            && self.read_only.is_none()
+        {
+            tracing::warn!(%reason, "the data folder is read-only here");
+            self.notices.push(Notice::ReadOnly(reason.clone()));
+            self.read_only = Some(reason);
+        }
+        if self.read_only.is_none()
+            && let Err(error) = self.write_index()
+        {
+            tracing::warn!(%error, "the rebuilt history index was not written");
+        }
+        self.settle_recorded_saves();
+    }
+
+    /// How far the history is read, while the records a deleted or damaged index lacks are
+    /// being read: (read, of). `None` once the history is whole.
+    #[must_use]
+    pub fn history_progress(&self) -> Option<(usize, usize)> {
+        self.rebuild.as_ref().map(|pending| pending.rebuild.progress())
     }
 
     /// Removes the saves of matches already in the history (a crash between recording a
@@ -220,11 +306,29 @@ impl Store {
         self.notices.clear();
     }
 
-    /// Collects failed writes, and the upgrade sweep's notices once it is done, into the
-    /// notices; call once per frame.
+    /// Collects failed writes (one notice per file, updated in place, gone once the file is
+    /// written after all), and the upgrade sweep's notices once it is done, into the notices;
+    /// call once per frame.
     pub fn poll(&mut self) {
-        if let Some(writer) = &self.writer {
-            self.notices.extend(writer.failures().into_iter().map(|failed| Notice::WriteFailed { message: failed.to_string() }));
+        if let Some(rebuilt) = self.rebuild.as_ref().and_then(|pending| pending.rebuild.finished())
+            && let Some(pending) = self.rebuild.take()
+        {
+            self.rebuilt(rebuilt, pending.had_index, pending.dropped);
+        }
+        let events = self.writer.as_ref().map(Writer::events).unwrap_or_default();
+        for event in events {
+            match event {
+                WriteEvent::Failed(failed) => notice::write_failed(&mut self.notices, failed, jiff::Timestamp::now()),
+                WriteEvent::Settled(path) => {
+                    self.notices.retain(|notice| !matches!(notice, Notice::WriteFailed { file, .. } if *file == path));
+                    // A record written at last: the index may list it now.
+                    if path.starts_with(self.root.join(MATCHES_DIR))
+                        && let Err(error) = self.write_index()
+                    {
+                        tracing::warn!(%error, "the history index was not updated");
+                    }
+                }
+            }
         }
         if let Some(sweep) = &self.sweep {
             for found in sweep.finished() {
@@ -343,9 +447,20 @@ impl Store {
         }
     }
 
+    /// Writes the history index, leaving out the matches whose record waits to be written (a
+    /// full disk refused it): an index entry never goes before its record.
     fn write_index(&self) -> Result<Receipt, StoreError> {
         let path = self.root.join(INDEX_FILE);
-        Ok(self.writer_for(&path)?.write(&path, false, encoder(HistoryIndex { matches: self.history.clone() })))
+        if self.rebuild.is_some() {
+            // The index would lack what the rebuild has not read yet: it is written once it is done.
+            return Ok(Receipt::settled(Ok(())));
+        }
+        let (root, matches) = (self.root.clone(), self.history.clone());
+        let encode: Encoder = Box::new(move |unsaved: &writer::Unsaved<'_>| {
+            let matches = matches.into_iter().filter(|summary| !unsaved.contains(&record_path(&root, &summary.id))).collect();
+            document::encode(&HistoryIndex { matches }).map_err(|source| StoreError::Encode { what: HistoryIndex::KIND, source })
+        });
+        Ok(self.writer_for(&path)?.write(&path, false, encode))
     }
 
     /// Notes that an export to `target` left out `left_out`, whose records could not be read
