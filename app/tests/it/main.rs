@@ -22,6 +22,7 @@ mod full_match;
 mod hosted_match;
 mod hostile_files;
 mod hostile_paths;
+mod hostile_records;
 mod hot_seat;
 mod language;
 mod net_connect;
