@@ -76,14 +76,6 @@ pub struct IndexRead {
     pub missing: Vec<MatchId>,
 }
 
-impl IndexRead {
-    /// Whether the index on disk must be written again (entries dropped or records to add).
-    #[must_use]
-    pub fn out_of_line(&self) -> bool {
-        self.dropped > 0 || !self.missing.is_empty()
-    }
-}
-
 /// Reads the history index under `root` (with `writable`, a damaged one is set aside) and the
 /// records' folder listing: fast, whatever the history holds, as nothing but the index is read.
 #[must_use]
@@ -117,34 +109,56 @@ pub fn read_index(root: &Path, writable: bool) -> IndexRead {
     IndexRead { index, notices, newer: opened.newer, had_index, dropped, missing }
 }
 
-/// The summaries of records read to rebuild the index.
+/// The whole history as read (behind the window: `super::rebuild`).
 #[derive(Debug, Default)]
-pub struct Rebuilt {
-    /// One per record that could be read.
-    pub summaries: Vec<MatchSummary>,
-    /// What the user must be told (records set aside).
+pub struct HistoryRead {
+    /// Every match's summary, oldest first: the index's, and those of the records it lacked.
+    pub matches: Vec<MatchSummary>,
+    /// What the user must be told (a damaged index, records set aside).
     pub notices: Vec<Notice>,
-    /// Set when a record is from a newer version.
+    /// Set when the index or a record is from a newer version.
     pub newer: Option<ReadOnlyReason>,
+    /// Whether there was an index (building a first one needs no notice).
+    pub had_index: bool,
+    /// Records the index lacked, read and added.
+    pub added: usize,
+    /// Index entries dropped because their record is gone.
+    pub dropped: usize,
 }
 
-/// Reads the records `ids` under `root` for their summaries, adding one to `progress` after
-/// each, until done or `stop` is set. A record that cannot be read is skipped with its notice;
-/// an older one is upgraded in memory only (the upgrade sweep writes it).
+impl HistoryRead {
+    /// Whether the index on disk must be written again.
+    #[must_use]
+    pub fn out_of_line(&self) -> bool {
+        self.added > 0 || self.dropped > 0
+    }
+}
+
+/// Reads the history under `root`: the index ([`read_index`]), then the records it lacks, for
+/// their summaries. `total` is set to how many records must be read once that is known, and
+/// `read` counts them; it stops early when `stop` is set. A record that cannot be read is
+/// skipped with its notice; an older one is upgraded in memory only (the upgrade sweep writes it).
 #[must_use]
-pub fn read_records(root: &Path, writable: bool, ids: &[MatchId], progress: &AtomicUsize, stop: &AtomicBool) -> Rebuilt {
-    let mut rebuilt = Rebuilt::default();
-    for id in ids {
+pub fn read_history(root: &Path, writable: bool, total: &AtomicUsize, read: &AtomicUsize, stop: &AtomicBool) -> HistoryRead {
+    let IndexRead { index, mut notices, mut newer, had_index, dropped, missing } = read_index(root, writable);
+    total.store(missing.len(), Ordering::Relaxed);
+    let mut matches = index.matches;
+    let mut added = 0;
+    for id in &missing {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let record = recover::open_as::<MatchRecord>(&record_path(root, id), writable, false);
-        rebuilt.notices.extend(record.notices);
-        rebuilt.newer = rebuilt.newer.take().or(record.newer);
-        rebuilt.summaries.extend(record.value.map(|record| record.summary()));
-        progress.fetch_add(1, Ordering::Relaxed);
+        notices.extend(record.notices);
+        newer = newer.take().or(record.newer);
+        if let Some(record) = record.value {
+            matches.push(record.summary());
+            added += 1;
+        }
+        read.fetch_add(1, Ordering::Relaxed);
     }
-    rebuilt
+    sort(&mut matches);
+    HistoryRead { matches, notices, newer, had_index, added, dropped }
 }
 
 /// Sorts `matches` as the history lists them: oldest first.

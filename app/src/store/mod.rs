@@ -66,9 +66,9 @@ fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
 pub struct Store {
     /// Upgrades older match records in the background. First, so it stops before the lock goes.
     sweep: Option<Sweep>,
-    /// Reads the records the history index lacks, in the background; their summaries join
+    /// Reads the history (the index, and the records it lacks) in the background; it joins
     /// the history once it is done.
-    rebuild: Option<PendingRebuild>,
+    rebuild: Option<Rebuild>,
     root: PathBuf,
     _lock: Option<InstanceLock>,
     read_only: Option<ReadOnlyReason>,
@@ -79,16 +79,6 @@ pub struct Store {
     /// Files that could not be read or set aside: never written over.
     left_alone: HashSet<PathBuf>,
     writer: Option<Writer>,
-}
-
-/// A rebuild of the history index under way, and what the index lacked when it began.
-#[derive(Debug)]
-struct PendingRebuild {
-    rebuild: Rebuild,
-    /// Whether there was an index (rebuilding a deleted or damaged one is told; a first start's is not).
-    had_index: bool,
-    /// Index entries dropped because their record is gone.
-    dropped: usize,
 }
 
 /// What opening the files found, gathered file by file.
@@ -129,17 +119,16 @@ impl Store {
     /// The folder does not exist and cannot be made, or a thread of the store cannot start.
     pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let mut store = Store::open_for_window(root)?;
-        if let Some(pending) = store.rebuild.take() {
-            let rebuilt = pending.rebuild.wait();
-            store.rebuilt(rebuilt, pending.had_index, pending.dropped);
+        if let Some(rebuild) = store.rebuild.take() {
+            store.history_read(rebuild.wait());
         }
         Ok(store)
     }
 
-    /// [`Store::open`], returning as soon as the index is read: the records it lacks (all of
-    /// them when it was deleted or damaged) are read on a thread of their own, their summaries
-    /// join the history at a later [`Store::poll`], and [`Store::history_progress`] says how far
-    /// it is. For the window, whose first frame must not wait for a history of thousands.
+    /// [`Store::open`], returning before the history is read: the index, and the records it
+    /// lacks (all of them when it was deleted or damaged), are read on a thread of their own,
+    /// join the history at a later [`Store::poll`], and [`Store::history_progress`] says how
+    /// far it is. For the window, whose first frame must not wait for a history of thousands.
     ///
     /// # Errors
     /// The folder does not exist and cannot be made, or a thread of the store cannot start.
@@ -175,12 +164,6 @@ impl Store {
         }
         let profiles_path = root.join(PROFILES_FILE);
         let profiles = found.take(&profiles_path, recover::open::<ProfileBook>(&profiles_path, writable)).unwrap_or_default();
-        let read = history::read_index(&root, writable);
-        found.notices.extend(read.notices);
-        found.newer = found.newer.take().or(read.newer);
-        let history = read.index.matches;
-        let index_out_of_line = read.dropped > 0;
-        let (had_index, dropped, missing) = (read.had_index, read.dropped, read.missing);
         let mut unfinished = Vec::new();
         let saved_ids = record::ids_in(&root.join(SAVED_DIR)).unwrap_or_else(|error| {
             found.notices.push(Notice::Unreadable { file: root.join(SAVED_DIR), reason: error.to_string() });
@@ -198,34 +181,30 @@ impl Store {
             notices.push(Notice::ReadOnly(reason.clone()));
         }
         let writer = if read_only.is_none() { Some(Writer::start()?) } else { None };
-        // A read-only store upgrades nothing on disk.
-        let sweep = if read_only.is_none() { Some(Sweep::start(root.join(MATCHES_DIR))?) } else { None };
-        let rebuild = if missing.is_empty() {
-            None
-        } else {
-            Some(PendingRebuild { rebuild: Rebuild::start(root.clone(), read_only.is_none(), missing)?, had_index, dropped })
-        };
-        let mut store = Store { sweep, rebuild, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
-        if store.rebuild.is_none() && index_out_of_line {
-            store.rebuilt(history::Rebuilt::default(), had_index, dropped);
-        }
-        store.settle_recorded_saves();
-        Ok(store)
+        // The upgrade sweep starts once the history is read (`history_read`): both read the
+        // records, and a record the sweep set aside mid-read would read as gone from the index.
+        let sweep = None;
+        let rebuild = Some(Rebuild::start(root.clone(), read_only.is_none())?);
+        let history = Vec::new();
+        Ok(Store { sweep, rebuild, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer })
     }
 
-    /// Takes in what a rebuild of the history index read: the summaries join the history, the
-    /// notices the store's, and the index is written again.
-    fn rebuilt(&mut self, rebuilt: history::Rebuilt, had_index: bool, dropped: usize) {
-        let history::Rebuilt { summaries, notices, newer } = rebuilt;
-        let added = summaries.len();
+    /// Takes in the history as read behind the window: its summaries join the history (with
+    /// any match recorded meanwhile), its notices the store's, and the index is written again
+    /// if it disagreed with the records or a match was recorded meanwhile.
+    fn history_read(&mut self, read: history::HistoryRead) {
+        let out_of_line = read.out_of_line();
+        let history::HistoryRead { matches, notices, newer, had_index, added, dropped } = read;
         for found in notices {
             notice::push(&mut self.notices, found);
         }
-        // A match recorded while the rebuild ran is in the history already.
+        let recorded_meanwhile = std::mem::replace(&mut self.history, matches);
         let known: HashSet<MatchId> = self.history.iter().map(|summary| summary.id.clone()).collect();
-        self.history.extend(summaries.into_iter().filter(|summary| !known.contains(&summary.id)));
+        let before = self.history.len();
+        self.history.extend(recorded_meanwhile.into_iter().filter(|summary| !known.contains(&summary.id)));
+        let recorded = self.history.len() > before;
         history::sort(&mut self.history);
-        if had_index && (added > 0 || dropped > 0) {
+        if had_index && out_of_line {
             self.notices.push(Notice::HistoryRepaired { added, dropped });
         }
         if let Some(reason) = newer
@@ -235,19 +214,29 @@ impl Store {
             self.notices.push(Notice::ReadOnly(reason.clone()));
             self.read_only = Some(reason);
         }
-        if self.read_only.is_none()
+        if (out_of_line || recorded)
+            && self.read_only.is_none()
             && let Err(error) = self.write_index()
         {
-            tracing::warn!(%error, "the rebuilt history index was not written");
+            tracing::warn!(%error, "the history index was not written");
         }
         self.settle_recorded_saves();
+        // A read-only store upgrades nothing on disk.
+        if self.read_only.is_none() {
+            match Sweep::start(self.root.join(MATCHES_DIR)) {
+                Ok(sweep) => self.sweep = Some(sweep),
+                // The records stay in their older format, read as before; nothing is lost.
+                Err(error) => tracing::error!(%error, "the upgrade sweep could not start"),
+            }
+        }
     }
 
-    /// How far the history is read, while the records a deleted or damaged index lacks are
-    /// being read: (read, of). `None` once the history is whole.
+    /// How far the history is read, while it is being read behind the window: (records the
+    /// index lacked read, of how many; 0 of 0 while the index itself is read). `None` once the
+    /// history is whole.
     #[must_use]
     pub fn history_progress(&self) -> Option<(usize, usize)> {
-        self.rebuild.as_ref().map(|pending| pending.rebuild.progress())
+        self.rebuild.as_ref().map(Rebuild::progress)
     }
 
     /// Removes the saves of matches already in the history (a crash between recording a
@@ -310,10 +299,9 @@ impl Store {
     /// written after all), and the upgrade sweep's notices once it is done, into the notices;
     /// call once per frame.
     pub fn poll(&mut self) {
-        if let Some(rebuilt) = self.rebuild.as_ref().and_then(|pending| pending.rebuild.finished())
-            && let Some(pending) = self.rebuild.take()
-        {
-            self.rebuilt(rebuilt, pending.had_index, pending.dropped);
+        if let Some(read) = self.rebuild.as_ref().and_then(Rebuild::finished) {
+            self.rebuild = None;
+            self.history_read(read);
         }
         let events = self.writer.as_ref().map(Writer::events).unwrap_or_default();
         for event in events {
@@ -337,9 +325,12 @@ impl Store {
         }
     }
 
-    /// Waits until the upgrade sweep of older match records is done and takes its notices
-    /// (for tools and tests; the window polls instead).
+    /// Waits until the history is read and the upgrade sweep of older match records is done,
+    /// and takes their notices (for tools and tests; the window polls instead).
     pub fn finish_upgrades(&mut self) {
+        if let Some(rebuild) = self.rebuild.take() {
+            self.history_read(rebuild.wait());
+        }
         if let Some(sweep) = &mut self.sweep {
             for found in sweep.wait() {
                 notice::push(&mut self.notices, found);

@@ -83,7 +83,8 @@ pub fn banner(ui: &mut egui::Ui, store: &Store) -> bool {
     if let Some((read, of)) = store.history_progress() {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            ui.label(RichText::new(tr!("store-history-reading", read = read, total = of)).color(theme::INK));
+            let reading = if of == 0 { tr!("store-history-opening") } else { tr!("store-history-reading", read = read, total = of) };
+            ui.label(RichText::new(reading).color(theme::INK));
         });
     }
     if store.notices().is_empty() {
