@@ -93,7 +93,7 @@ pub enum Notice {
         file: PathBuf,
         /// The latest error, as the operating system put it.
         message: String,
-        /// How many times it failed.
+        /// How many writes of it failed (tries again are not counted).
         times: u32,
         /// When it last failed.
         last: jiff::Timestamp,

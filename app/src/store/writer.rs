@@ -6,12 +6,13 @@
 //! A write that fails (a full disk) is answered as failed at once, and its content is kept and
 //! tried again every [`RETRY_EVERY`] until it is written, a newer write of the file supersedes
 //! it, or the file is removed: a save lost to a full disk is written when space returns. What
-//! happens is reported as [`WriteEvent`]s, one per attempt, so the store keeps one notice per
-//! file, updated in place. An encoder is told which files are waiting to be tried again
+//! happens is reported as [`WriteEvent`]s, one per failed write asked for and one when a
+//! file is written after all (tries again that fail again say nothing more: an idle window
+//! gathers no events), so the store keeps one notice per file, updated in place. An encoder is told which files are waiting to be tried again
 //! ([`Unsaved`]), so the history index never lists a match whose record is not on disk.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -36,11 +37,14 @@ impl Unsaved<'_> {
 /// What happened to a file's write, for the store's notices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WriteEvent {
-    /// A write (or a try again) failed; its content is kept and tried again.
+    /// A write failed; its content is kept and tried again.
     Failed(WriteFailed),
     /// A file whose earlier write failed is written now (or no longer needs to be).
     Settled(PathBuf),
 }
+
+/// Events kept until the store reads them.
+const EVENTS_KEPT: usize = 1_024;
 
 /// How often a failed write is tried again.
 pub const RETRY_EVERY: Duration = Duration::from_secs(2);
@@ -142,9 +146,9 @@ impl Writer {
         // Bounded: a disk slower than the moves holds the table back once this many writes
         // wait, rather than letting them pile up without limit.
         let (sender, receiver) = mpsc::sync_channel(WRITE_QUEUE);
-        // Not bounded, but at most one event per write queued and one per file kept for a try
-        // again every RETRY_EVERY: the window reads them every frame.
-        let (event_sender, events) = mpsc::channel();
+        // Events beyond this many unread are dropped (each failure is also in its write's
+        // receipt): at most two per write asked for, and the window reads them every frame.
+        let (event_sender, events) = mpsc::sync_channel(EVENTS_KEPT);
         let thread = std::thread::Builder::new()
             .name("cardtable-store-writer".to_owned())
             .spawn(move || run(&receiver, &event_sender))
@@ -206,7 +210,7 @@ impl Drop for Writer {
     }
 }
 
-fn run(receiver: &Receiver<Message>, events: &Sender<WriteEvent>) {
+fn run(receiver: &Receiver<Message>, events: &SyncSender<WriteEvent>) {
     let mut retries: Vec<Retry> = Vec::new();
     let mut next_retry = Instant::now() + RETRY_EVERY;
     loop {
@@ -252,15 +256,15 @@ fn run(receiver: &Receiver<Message>, events: &Sender<WriteEvent>) {
 }
 
 /// Tries every kept write again, in the order they failed; keeps those that fail again.
-fn try_again(retries: &mut Vec<Retry>, events: &Sender<WriteEvent>) {
+fn try_again(retries: &mut Vec<Retry>, events: &SyncSender<WriteEvent>) {
     for retry in std::mem::take(retries) {
         match write_and_remove(&retry.path, &retry.bytes, retry.keep_backup, &retry.then_remove) {
             Ok(()) => {
                 tracing::info!(path = %retry.path.display(), "a write that had failed is done");
-                let _ = events.send(WriteEvent::Settled(retry.path));
+                let _ = events.try_send(WriteEvent::Settled(retry.path));
             }
             Err(error) => {
-                let _ = events.send(WriteEvent::Failed(WriteFailed { path: retry.path.clone(), message: error.to_string() }));
+                tracing::debug!(path = %retry.path.display(), %error, "a failed write failed again");
                 retries.push(retry);
             }
         }
@@ -288,7 +292,7 @@ fn coalesce(batch: Vec<Job>) -> Vec<Job> {
     kept
 }
 
-fn execute(job: Job, retries: &mut Vec<Retry>, events: &Sender<WriteEvent>) {
+fn execute(job: Job, retries: &mut Vec<Retry>, events: &SyncSender<WriteEvent>) {
     // This job supersedes what a failed write of the file kept.
     let superseded = retries.iter().position(|retry| retry.path == job.path).map(|at| retries.remove(at)).is_some();
     let mut kept = None;
@@ -307,11 +311,11 @@ fn execute(job: Job, retries: &mut Vec<Retry>, events: &Sender<WriteEvent>) {
     let outcome = outcome.map_err(|error| {
         tracing::error!(path = %job.path.display(), %error, "a write failed");
         let failed = WriteFailed { path: job.path.clone(), message: error.to_string() };
-        let _ = events.send(WriteEvent::Failed(failed.clone()));
+        let _ = events.try_send(WriteEvent::Failed(failed.clone()));
         failed
     });
     if outcome.is_ok() && superseded {
-        let _ = events.send(WriteEvent::Settled(job.path.clone()));
+        let _ = events.try_send(WriteEvent::Settled(job.path.clone()));
     }
     if let Some(retry) = kept {
         if retries.len() >= RETRIES_KEPT {
@@ -381,7 +385,7 @@ mod tests {
     }
 
     /// Issue 30, item 9: a write the system refused (here its folder is missing, as a full disk
-    /// refuses) is tried again until it is written, and reported once per attempt; while it
+    /// refuses) is tried again until it is written, and reported when it fails and when it is; while it
     /// waits, an encoder is told, so an index can leave its entry out.
     #[test]
     fn a_failed_write_is_tried_again_until_it_is_written() {

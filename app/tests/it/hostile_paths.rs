@@ -289,8 +289,8 @@ fn a_full_disk_makes_one_notice_and_the_save_is_written_when_space_returns() {
     let mut store = Store::open(&root).expect("opens");
     let filler = disk.fill();
     let mut last = None;
-    for steps in 1..=20 {
-        let saved = unfinished(&store, 11, steps * 5, 700 + steps as i64);
+    for moves in 1..=20_i64 {
+        let saved = unfinished(&store, 11, usize::try_from(moves * 5).expect("small"), 700 + moves);
         last = Some((saved.id.clone(), saved.steps.len()));
         assert!(store.save_unfinished(saved).expect("writable").wait().is_err(), "the disk is full");
         store.poll();
