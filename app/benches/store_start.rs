@@ -10,41 +10,14 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use cardtable::session::host::Host;
-use cardtable::session::playout;
-use cardtable::session::seating::quick_seating;
 use cardtable::store::Store;
 use cardtable::store::document;
-use cardtable::store::history::{INDEX_FILE, record_path};
-use cardtable::store::record::{MatchId, MatchRecord};
-use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{AnyOptions, GameKind, GameRng};
+use cardtable::store::history::INDEX_FILE;
+
+#[path = "support/history.rs"]
+mod history_support;
 
 const MATCHES: usize = 20_000;
-
-/// `count` real records (20 distinct matches of every game, each under many ids and dates),
-/// and the index a first open builds of them.
-fn fill(root: &Path, count: usize) {
-    let store = Store::open(root).expect("opens");
-    let records: Vec<MatchRecord> = (0..20)
-        .map(|seed| {
-            let kind = GameKind::ALL[seed as usize % GameKind::ALL.len()];
-            let host = Host::new(AnyOptions::defaults(kind), quick_seating("Ana", 4, BotLevel::Random), seed).expect("table");
-            let host: Host = playout::random(host, &mut GameRng::from_seed(seed), usize::MAX).expect("legal");
-            let at = jiff::Timestamp::from_second(1_700_000_000).expect("in range");
-            MatchRecord::from_host(MatchId::new(at, seed), at, at, &host, store.profiles()).expect("decided")
-        })
-        .collect();
-    drop(store);
-    for index in 0..count {
-        let mut record = records[index % records.len()].clone();
-        record.finished =
-            jiff::Timestamp::from_second(1_700_000_000 + i64::try_from(index).expect("a small index") * 600).expect("in range");
-        record.id = MatchId::new(record.finished, index as u64);
-        std::fs::write(record_path(root, &record.id), document::encode(&record).expect("encodes")).expect("written");
-    }
-    drop(Store::open(root).expect("builds the index"));
-}
 
 /// Opens as the window does and polls as its frames do, until the history is whole (read
 /// behind the window: the index, and the records it lacks).
@@ -71,7 +44,8 @@ fn measure(root: &Path, case: &str) {
 fn main() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("data");
-    fill(&root, MATCHES);
+    history_support::fill(&root, MATCHES, |record| document::encode(record).expect("encodes"));
+    drop(Store::open(&root).expect("builds the index"));
     measure(&root, "intact");
     std::fs::remove_file(root.join(INDEX_FILE)).expect("deleted");
     measure(&root, "deleted");

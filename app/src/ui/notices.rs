@@ -83,7 +83,7 @@ pub fn banner(ui: &mut egui::Ui, store: &Store) -> bool {
     if let Some((read, of)) = store.history_progress() {
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            let reading = if of == 0 { tr!("store-history-opening") } else { tr!("store-history-reading", read = read, total = of) };
+            let reading = if of == 0 { tr!("store-history-loading") } else { tr!("store-history-reading", read = read, total = of) };
             ui.label(RichText::new(reading).color(theme::INK));
         });
     }

@@ -16,35 +16,13 @@ use std::time::{Duration, Instant};
 
 use cardtable::store::file_kind::NotAFile;
 use cardtable::store::history::{INDEX_FILE, MATCHES_DIR, record_path};
-use cardtable::store::record::MatchId;
 use cardtable::store::saved::saved_path;
 use cardtable::store::{Notice, Store};
 use cardtable_engine::GameKind;
-use store_support::{finished, unfinished};
+use store_support::{finished, folder_with_matches, mkfifo, unfinished};
 
 /// Long enough for any real start on a loaded machine; a hang is for ever.
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// A data folder with two finished matches.
-fn folder_with_matches() -> (tempfile::TempDir, PathBuf, Vec<MatchId>) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().join("data");
-    let mut store = Store::open(&root).expect("opens");
-    let mut ids = Vec::new();
-    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::Dunno)] {
-        let record = finished(&store, kind, seed, 100 + seed.cast_signed());
-        ids.push(record.id.clone());
-        store.record(record).expect("writable").wait().expect("durable");
-    }
-    store.flush();
-    drop(store);
-    (dir, root, ids)
-}
-
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
-    assert!(status.success());
-}
 
 /// Runs `cardtable` with `args`, killed if it has not finished within [`PATIENCE`] (then the
 /// test fails: it hung).

@@ -37,6 +37,18 @@ fn history_without_index(root: &Path, count: usize) -> Vec<MatchId> {
     ids
 }
 
+/// The record in `path`.
+fn read_record(path: &Path) -> MatchRecord {
+    document::decode::<MatchRecord>(&fs::read(path).expect("read")).expect("reads").into_value().expect("current")
+}
+
+/// Changes the record in `path` with `edit`, as a hand with a text editor would.
+fn edit_record(path: &Path, edit: impl FnOnce(&mut MatchRecord)) {
+    let mut record = read_record(path);
+    edit(&mut record);
+    fs::write(path, document::encode(&record).expect("encodes")).expect("written");
+}
+
 /// Item 10: the window's first frame does not wait for the history: the store opens without
 /// it, the banner counts the records a deleted index lacks as they are read, and the history is
 /// whole once they are.
@@ -78,16 +90,17 @@ fn a_record_that_does_not_replay_to_its_result_is_set_aside_and_named() {
     let root = dir.path().join("data");
     let ids = history_without_index(&root, 6);
     let winner = record_path(&root, &ids[0]);
-    let mut record = document::decode::<MatchRecord>(&fs::read(&winner).expect("read")).expect("reads").into_value().expect("current");
-    let loser =
-        (0..record.seats.len()).map(|seat| Seat(u8::try_from(seat).expect("small"))).find(|seat| !record.result.winners.contains(*seat));
-    record.result.winners = SeatSet::only(loser.expect("somebody lost"));
-    fs::write(&winner, document::encode(&record).expect("encodes")).expect("tampered");
+    edit_record(&winner, |record| {
+        let loser = (0..record.seats.len())
+            .map(|seat| Seat(u8::try_from(seat).expect("small")))
+            .find(|seat| !record.result.winners.contains(*seat));
+        record.result.winners = SeatSet::only(loser.expect("somebody lost"));
+    });
     let scores = record_path(&root, &ids[1]);
-    let mut record = document::decode::<MatchRecord>(&fs::read(&scores).expect("read")).expect("reads").into_value().expect("current");
-    let last = record.rounds.len() - 1;
-    record.rounds[last].totals = record.rounds[last].totals.map(|_, total| total + 1);
-    fs::write(&scores, document::encode(&record).expect("encodes")).expect("tampered");
+    edit_record(&scores, |record| {
+        let last = record.rounds.len() - 1;
+        record.rounds[last].totals = record.rounds[last].totals.map(|_, total| total + 1);
+    });
     let store = Store::open(&root).expect("opens");
     assert_eq!(store.history().len(), 4, "{:?}", store.notices());
     assert!(store.history().iter().all(|summary| summary.id != ids[0] && summary.id != ids[1]));
@@ -112,8 +125,7 @@ fn a_record_longer_than_any_match_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("data");
     let ids = history_without_index(&root, 2);
-    let path = record_path(&root, &ids[0]);
-    let mut record = document::decode::<MatchRecord>(&fs::read(&path).expect("read")).expect("reads").into_value().expect("current");
+    let mut record = read_record(&record_path(&root, &ids[0]));
     let steps = record.steps.clone();
     while record.steps.len() <= MAX_STEPS {
         record.steps.extend_from_slice(&steps);

@@ -88,3 +88,27 @@ pub fn click(harness: &mut egui_kittest::Harness<'_, CardtableApp>, label: &str)
     harness.get_by_label(label).click();
     harness.run();
 }
+
+/// A data folder under a fresh temporary folder, with two finished matches and one save.
+pub fn folder_with_matches() -> (tempfile::TempDir, std::path::PathBuf, Vec<MatchId>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let mut store = Store::open(&root).expect("opens");
+    let mut ids = Vec::new();
+    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::Dunno)] {
+        let record = finished(&store, kind, seed, 100 + seed.cast_signed());
+        ids.push(record.id.clone());
+        store.record(record).expect("writable").wait().expect("durable");
+    }
+    let saved = unfinished(&store, 9, 12, 500);
+    store.save_unfinished(saved).expect("writable").wait().expect("durable");
+    store.flush();
+    drop(store);
+    (dir, root, ids)
+}
+
+/// Makes a named pipe at `path`.
+pub fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    assert!(status.success());
+}
