@@ -16,9 +16,11 @@ use std::time::{Duration, Instant};
 
 use cardtable::store::file_kind::NotAFile;
 use cardtable::store::history::{INDEX_FILE, MATCHES_DIR, record_path};
+use cardtable::store::record::MatchId;
 use cardtable::store::saved::saved_path;
 use cardtable::store::{Notice, Store};
 use cardtable_engine::GameKind;
+use egui_kittest::kittest::Queryable;
 use store_support::{finished, folder_with_matches, mkfifo, unfinished};
 
 /// Long enough for any real start on a loaded machine; a hang is for ever.
@@ -301,4 +303,36 @@ fn a_full_disk_makes_one_notice_and_the_save_is_written_when_space_returns() {
     let store = Store::open(&root).expect("reopens");
     assert_eq!(store.unfinished().len(), 1, "the match in progress is saved: {:?}", store.notices());
     assert_eq!(store.unfinished()[0].steps.len(), latest_steps, "its latest state");
+}
+
+/// Item 9: notices piled up over the table (after ~20 failed saves they covered it). However
+/// many there are (here 30 records set aside, one notice each), they take at most a fifth of a
+/// phone's window and scroll; the table below stays in the window, and so does their button.
+#[test]
+fn many_notices_never_push_the_table_out_of_the_window() {
+    let (_dir, root, _) = folder_with_matches();
+    for index in 0..30 {
+        let id = MatchId::new(store_support::at(5_000 + index), index.unsigned_abs());
+        fs::write(record_path(&root, &id), b"{\"cardtable\":\"match\",\"schema\":2,\"data\":{\"cut").expect("damaged");
+    }
+    fs::remove_file(root.join(INDEX_FILE)).expect("the index goes, so every record is read");
+    let store = Store::open(&root).expect("opens");
+    assert_eq!(store.notices().len(), 30, "{:?}", store.notices());
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(360.0, 640.0));
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size(window.size())
+        .with_max_steps(200)
+        .build_eframe(move |cc| cardtable::app::CardtableApp::with_store(cc, 1, Ok(Some(store))));
+    harness.get_by_label("Resume").click();
+    harness.run_steps(10);
+    let stock = harness
+        .query_all_by(|node| {
+            node.value().is_some_and(|value| value.starts_with("Stock ")) || node.label().is_some_and(|label| label.starts_with("Stock "))
+        })
+        .map(|node| node.rect())
+        .next()
+        .expect("the table is drawn");
+    assert!(window.contains_rect(stock), "the stock at {stock:?} is pushed out of the window by the notices");
+    let ok = harness.get_by_label("OK").rect();
+    assert!(window.contains_rect(ok) && ok.bottom() < window.height() / 2.0, "the notices' button at {ok:?}");
 }
