@@ -9,28 +9,19 @@ use crate::store_support;
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use cardtable::store::history::record_path;
 use cardtable::store::saved::saved_path;
 use cardtable::store::{Notice, ReadOnlyReason, Store, StoreError};
-use store_support::{at, folder_with_matches, mkfifo};
+use store_support::{at, folder_with_matches, mkfifo, output_text as text};
 
 fn cardtable(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cardtable"));
     command.args(args);
     command
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "status {:?}\nstdout: {}\nstderr: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// Files in `folder` whose names start with `stem` and hold `.damaged-`: the ones set aside.

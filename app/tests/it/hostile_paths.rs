@@ -21,7 +21,7 @@ use cardtable::store::saved::saved_path;
 use cardtable::store::{Notice, Store};
 use cardtable_engine::GameKind;
 use egui_kittest::kittest::Queryable;
-use store_support::{finished, folder_with_matches, mkfifo, unfinished};
+use store_support::{finished, folder_with_matches, mkfifo, output_text as text, unfinished};
 
 /// Long enough for any real start on a loaded machine; a hang is for ever.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -46,15 +46,6 @@ fn cardtable(args: &[&str]) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().expect("finished")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "status {:?}\nstdout: {}\nstderr: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// Opens the store at `root` on a thread of its own, failing the test if that takes for ever.

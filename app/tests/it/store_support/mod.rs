@@ -62,6 +62,16 @@ pub fn folder_with_matches() -> (tempfile::TempDir, std::path::PathBuf, Vec<Matc
     (dir, root, ids)
 }
 
+/// A finished command's status and output, to show when a test fails.
+pub fn output_text(output: &std::process::Output) -> String {
+    format!(
+        "status {:?}\nstdout: {}\nstderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
 /// Makes a named pipe at `path`.
 pub fn mkfifo(path: &std::path::Path) {
     let status = std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
