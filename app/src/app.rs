@@ -322,6 +322,10 @@ impl eframe::App for CardtableApp {
         self.poll_store_jobs(ctx);
         if let Some(store) = &mut self.store {
             store.poll();
+            if store.history_progress().is_some() {
+                // The history is still being read: the banner counts it, and it joins when done.
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            }
             // The store's one hook at the table: save after every action, record once decided.
             // A hosted match is kept like a hot-seat one, from the authority's copy; each match
             // of the table (a rematch) gets a keeper of its own.
@@ -497,7 +501,9 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
     let seed = args.seed.unwrap_or(clock);
     let opening = args.quick_play.map(StartChoice::QuickPlay).or(args.learn.map(StartChoice::Learn));
     crate::think::override_think_ms(args.think_ms);
-    let store = crate::store::paths::data_dir(data_dir).and_then(Store::open).map(Some).map_err(|error| {
+    // The index is read now; the records a deleted or damaged one lacks are read behind the
+    // window, which shows how far it is (a history of thousands never holds the first frame).
+    let store = crate::store::paths::data_dir(data_dir).and_then(Store::open_for_window).map(Some).map_err(|error| {
         tracing::error!(%error, "no data folder: profiles, history and saves are off");
         error.to_string()
     });

@@ -93,7 +93,9 @@ pub enum Command {
         /// `csv` or `json`.
         #[arg(long, value_enum, default_value_t = crate::commands::export::ExportFormat::Csv)]
         format: crate::commands::export::ExportFormat,
-        /// The file to write; by default `exports/history-<time>.<format>` in the data folder.
+        /// The file to write (`-`: standard output); by default `exports/history-<time>.<format>`
+        /// in the data folder. Only a regular file is written (replaced whole, never half):
+        /// a folder, link, pipe or device there is refused.
         #[arg(long)]
         out: Option<PathBuf>,
     },

@@ -28,9 +28,7 @@ fn main() -> ExitCode {
             Some(seats) => cardtable::commands::arena::run(args, seats).map(Some),
             None => cardtable::commands::sim::run(args).map(Some),
         },
-        Some(Command::Export { format, out }) => {
-            cardtable::commands::export::run(cli.data_dir.as_deref(), *format, out.as_deref()).map(Some)
-        }
+        Some(Command::Export { format, out }) => cardtable::commands::export::run(cli.data_dir.as_deref(), *format, out.as_deref()),
         Some(Command::StoreSoak { seed }) => cardtable::commands::store_soak::run(cli.data_dir.as_deref(), *seed).map(|()| None),
     };
     match result {

@@ -1,12 +1,14 @@
-//! `cardtable export`: the match history as CSV or JSON, written atomically.
+//! `cardtable export`: the match history as CSV or JSON, written atomically to a regular
+//! file (anything else there is refused in words), or streamed to standard output (`--out -`).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
 use crate::store::reader::{Findings, RecordReader};
 use crate::store::record::{MatchId, MatchSummary};
-use crate::store::{Store, export, paths};
+use crate::store::{Store, StoreError, export, paths};
 
 /// What to export as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -26,6 +28,19 @@ impl ExportFormat {
             ExportFormat::Json => "json",
         }
     }
+}
+
+/// The `--out` that means standard output.
+pub const STANDARD_OUTPUT: &str = "-";
+
+/// Streams an export with `write` to `target`: standard output for [`STANDARD_OUTPUT`], else a
+/// regular file written atomically (a failed export leaves no half file; anything but a
+/// regular file at `target` is refused, not replaced).
+fn write_to<T>(target: &Path, write: impl FnOnce(&mut dyn Write) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    if target == Path::new(STANDARD_OUTPUT) {
+        return write(&mut std::io::stdout().lock());
+    }
+    export::to_file(target, |file| write(file))
 }
 
 /// The default export file: `exports/history-<UTC time>.<ext>` in the data folder.
@@ -54,7 +69,7 @@ pub struct ExportReport {
 ///
 /// # Errors
 /// The file cannot be written.
-pub fn export(store: &mut Store, format: ExportFormat, target: &Path) -> Result<ExportReport, crate::store::StoreError> {
+pub fn export(store: &mut Store, format: ExportFormat, target: &Path) -> Result<ExportReport, StoreError> {
     ExportJob::new(store, format, target.to_owned()).run().finish(store)
 }
 
@@ -72,7 +87,7 @@ pub struct ExportJob {
 #[derive(Debug)]
 pub struct ExportDone {
     target: PathBuf,
-    outcome: Result<ExportReport, crate::store::StoreError>,
+    outcome: Result<ExportReport, StoreError>,
     findings: Findings,
 }
 
@@ -96,12 +111,12 @@ impl ExportJob {
         let ExportJob { format, target, matches, reader } = self;
         let mut findings = Findings::default();
         let outcome = match format {
-            ExportFormat::Csv => export::to_file(&target, |file| export::write_csv(&matches, file))
+            ExportFormat::Csv => write_to(&target, |out| export::write_csv(&matches, out))
                 .map(|()| ExportReport { written: matches.len(), left_out: Vec::new() }),
             ExportFormat::Json => {
                 let ids: Vec<MatchId> = matches.iter().map(|summary| summary.id.clone()).collect();
                 let read = |id: &MatchId| reader.open(id, &mut findings);
-                export::to_file(&target, |file| export::write_json(&ids, read, file))
+                write_to(&target, |out| export::write_json(&ids, read, out))
                     .map(|left_out| ExportReport { written: ids.len() - left_out.len(), left_out })
             }
         };
@@ -121,7 +136,7 @@ impl ExportDone {
     ///
     /// # Errors
     /// The file could not be written.
-    pub fn finish(self, store: &mut Store) -> Result<ExportReport, crate::store::StoreError> {
+    pub fn finish(self, store: &mut Store) -> Result<ExportReport, StoreError> {
         store.take_findings(self.findings);
         let report = self.outcome?;
         store.left_out_of_export(&self.target, &report.left_out);
@@ -129,15 +144,16 @@ impl ExportDone {
     }
 }
 
-/// Exports the history of the data folder; returns a line saying where it went. What the
-/// store had to say on opening (damaged files set aside, a read-only folder) is printed to
-/// standard error first.
+/// Exports the history of the data folder; returns a line saying where it went (printed to
+/// standard error instead, and `None` returned, when the export itself went to standard
+/// output). What the store had to say on opening (damaged files set aside, a read-only
+/// folder) is printed to standard error first.
 ///
 /// # Errors
 /// The data folder cannot be opened or the file cannot be written; or matches were left out
 /// of the export: the file is written without them, and the error names each, so that a
 /// script (or a person) never takes a partial export for a whole one.
-pub fn run(data_dir: Option<&Path>, format: ExportFormat, out: Option<&Path>) -> anyhow::Result<String> {
+pub fn run(data_dir: Option<&Path>, format: ExportFormat, out: Option<&Path>) -> anyhow::Result<Option<String>> {
     let root = paths::data_dir(data_dir)?;
     let mut store = Store::open(&root).with_context(|| format!("cannot open the data folder {}", root.display()))?;
     let target = out.map_or_else(|| default_target(&root, format), Path::to_owned);
@@ -147,7 +163,12 @@ pub fn run(data_dir: Option<&Path>, format: ExportFormat, out: Option<&Path>) ->
     }
     let report = exported?;
     if report.left_out.is_empty() {
-        return Ok(format!("exported {} matches to {}", report.written, target.display()));
+        let done = format!("exported {} matches to {}", report.written, target.display());
+        if target == Path::new(STANDARD_OUTPUT) {
+            eprintln!("{done}");
+            return Ok(None);
+        }
+        return Ok(Some(done));
     }
     let names: Vec<&str> = report.left_out.iter().map(MatchId::as_str).collect();
     anyhow::bail!(

@@ -72,6 +72,14 @@ pub fn rebuild(start: &MatchStart<'_>, steps: &[Step]) -> Result<Host, ReplayErr
 /// # Errors
 /// The table cannot be set up or a step is refused.
 pub fn round_results(start: &MatchStart<'_>, steps: &[Step]) -> Result<Vec<RoundResult>, ReplayError> {
+    played_out(start, steps).map(|(rounds, _)| rounds)
+}
+
+/// Every round's result, in order, and the match after all of `steps`, from one replay.
+///
+/// # Errors
+/// The table cannot be set up or a step is refused.
+pub fn played_out(start: &MatchStart<'_>, steps: &[Step]) -> Result<(Vec<RoundResult>, Host), ReplayError> {
     let mut host = start.host()?;
     let mut rounds = Vec::new();
     for (index, step) in steps.iter().enumerate() {
@@ -81,7 +89,7 @@ pub fn round_results(start: &MatchStart<'_>, steps: &[Step]) -> Result<Vec<Round
             rounds.extend(host.game().last_round().cloned());
         }
     }
-    Ok(rounds)
+    Ok((rounds, host))
 }
 
 /// Steps between two kept snapshots: going back costs at most this many steps.

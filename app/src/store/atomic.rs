@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::error::StoreError;
+use super::file_kind;
 
 /// Prefix of temporary files; leftovers of a crash are removed when the store opens.
 pub const TEMP_PREFIX: &str = ".tmp-";
@@ -42,11 +43,28 @@ pub fn write(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), StoreEr
     write_with(path, keep_backup, |file| file.write_all(bytes).map_err(|error| StoreError::io("write", path, error)))
 }
 
-/// As [`write`], with the content streamed by `fill` into the temporary file.
+/// Refuses to write over anything at `path` but a regular file: renaming onto a pipe, a link
+/// or a device would replace it (as root, `/dev/full` became a 36 MB file).
 ///
 /// # Errors
-/// `fill` or any step failed; `path` then still holds its previous content.
+/// Something other than a regular file is there, or the system cannot say what is.
+pub fn refuse_other_kinds(path: &Path) -> Result<(), StoreError> {
+    match file_kind::not_a_file(path) {
+        Ok(None) => Ok(()),
+        Ok(Some(kind)) => Err(StoreError::NotAFile { path: path.to_owned(), kind }),
+        Err(error) => Err(StoreError::io("look at", path, error)),
+    }
+}
+
+/// As [`write`], with the content streamed by `fill` into the temporary file. Only a regular
+/// file (or nothing) at `path` is written over; anything else is refused, before and again
+/// after filling, and a refused or failed write leaves no temporary file behind.
+///
+/// # Errors
+/// `fill` or any step failed, or `path` is not a regular file; `path` then still holds its
+/// previous content.
 pub fn write_with<T>(path: &Path, keep_backup: bool, fill: impl FnOnce(&mut File) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    refuse_other_kinds(path)?;
     let dir = parent(path);
     let mut temp = tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
@@ -54,6 +72,8 @@ pub fn write_with<T>(path: &Path, keep_backup: bool, fill: impl FnOnce(&mut File
         .map_err(|error| StoreError::io("create a temporary file in", dir, error))?;
     let outcome = fill(temp.as_file_mut())?;
     temp.as_file().sync_all().map_err(|error| StoreError::io("sync", temp.path(), error))?;
+    // Filling a long export takes a while: look again just before the rename.
+    refuse_other_kinds(path)?;
     if keep_backup && path.exists() {
         keep_as_backup(path)?;
     }
@@ -112,7 +132,7 @@ pub fn rename(from: &Path, to: &Path) -> Result<(), StoreError> {
 pub fn sync_dir(dir: &Path) -> Result<(), StoreError> {
     #[cfg(unix)]
     {
-        File::open(dir).and_then(|folder| folder.sync_all()).map_err(|error| StoreError::io("sync the folder", dir, error))
+        file_kind::open_folder(dir).and_then(|folder| folder.sync_all()).map_err(|error| StoreError::io("sync the folder", dir, error))
     }
     // Windows cannot open a folder as a file without extra flags; NTFS journals renames.
     #[cfg(not(unix))]

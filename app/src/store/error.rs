@@ -33,6 +33,15 @@ pub enum StoreError {
         /// The file.
         file: PathBuf,
     },
+    /// Something other than a regular file stands where a file is written: it is refused, not
+    /// replaced.
+    #[error("{} is not written: {kind}", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What stands there.
+        kind: super::file_kind::NotAFile,
+    },
     /// No folder for the data could be found (no home directory) and none was given.
     #[error("no data folder: give one with --data-dir")]
     NoDataDir,

@@ -2,16 +2,18 @@
 //! truth, written once) and an index of their summaries (`history/index.json`, a cache that can
 //! always be rebuilt from the records). Opening reads the index and the folder listing only, so
 //! a history of thousands of matches opens fast; the index is brought in line with the records
-//! it disagrees with.
+//! it disagrees with. Reading the records an index lacks (all of them, when it was deleted or
+//! damaged) takes long, so the store does it on a thread of its own (`super::rebuild`).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use cardtable_engine::seat::MAX_SEATS;
 use serde::{Deserialize, Serialize};
 
 use super::document::Document;
-use super::error::{ReadOnlyReason, StoreError};
+use super::error::ReadOnlyReason;
 use super::notice::{Notice, Recovery};
 use super::record::{MatchId, MatchRecord, MatchSummary};
 use super::recover;
@@ -56,21 +58,28 @@ pub fn record_path(root: &Path, id: &MatchId) -> PathBuf {
     root.join(MATCHES_DIR).join(format!("{id}.json"))
 }
 
-/// The history as opened.
+/// The index as read and checked against the folder listing: entries whose record is gone
+/// dropped, and the records it lacks still to be read ([`read_records`]).
 #[derive(Debug)]
-pub struct OpenedHistory {
-    /// Every match's summary, oldest first.
+pub struct IndexRead {
+    /// The index's summaries whose records are there, oldest first.
     pub index: HistoryIndex,
     /// What the user must be told.
     pub notices: Vec<Notice>,
-    /// Set when a file is from a newer version.
+    /// Set when the index is from a newer version.
     pub newer: Option<ReadOnlyReason>,
+    /// Whether there was an index (a first start has none, and needs no notice to build one).
+    pub had_index: bool,
+    /// Entries dropped because their record is gone.
+    pub dropped: usize,
+    /// Records on disk the index lacks.
+    pub missing: Vec<MatchId>,
 }
 
-/// Opens the history under `root`. With `writable`, a repaired index is written back. Never
-/// fails: a record or folder that cannot be read is skipped with a notice.
+/// Reads the history index under `root` (with `writable`, a damaged one is set aside) and the
+/// records' folder listing: fast, whatever the history holds, as nothing but the index is read.
 #[must_use]
-pub fn open(root: &Path, writable: bool) -> OpenedHistory {
+pub fn read_index(root: &Path, writable: bool) -> IndexRead {
     let index_path = root.join(INDEX_FILE);
     let opened = recover::open::<HistoryIndex>(&index_path, writable);
     let mut notices = opened.notices;
@@ -80,7 +89,6 @@ pub fn open(root: &Path, writable: bool) -> OpenedHistory {
             *recovered = Recovery::Rebuilt;
         }
     }
-    let mut newer = opened.newer;
     let had_index = opened.value.is_some();
     let mut index = opened.value.unwrap_or_default();
     let matches_dir = root.join(MATCHES_DIR);
@@ -89,39 +97,71 @@ pub fn open(root: &Path, writable: bool) -> OpenedHistory {
         Err(error) => {
             // Without the listing nothing can be checked: the index is shown as it is.
             notices.push(Notice::Unreadable { file: matches_dir, reason: error.to_string() });
-            return OpenedHistory { index, notices, newer };
+            return IndexRead { index, notices, newer: opened.newer, had_index, dropped: 0, missing: Vec::new() };
         }
     };
     let on_disk_set: HashSet<&MatchId> = on_disk.iter().collect();
     let before = index.matches.len();
     index.matches.retain(|summary| on_disk_set.contains(&summary.id));
     let dropped = before - index.matches.len();
-    let indexed: HashSet<MatchId> = index.matches.iter().map(|summary| summary.id.clone()).collect();
+    let indexed: HashSet<&MatchId> = index.matches.iter().map(|summary| &summary.id).collect();
+    let missing = on_disk.iter().filter(|id| !indexed.contains(id)).cloned().collect();
+    IndexRead { index, notices, newer: opened.newer, had_index, dropped, missing }
+}
+
+/// The whole history as read (behind the window: `super::rebuild`).
+#[derive(Debug, Default)]
+pub struct HistoryRead {
+    /// Every match's summary, oldest first: the index's, and those of the records it lacked.
+    pub matches: Vec<MatchSummary>,
+    /// What the user must be told (a damaged index, records set aside).
+    pub notices: Vec<Notice>,
+    /// Set when the index or a record is from a newer version.
+    pub newer: Option<ReadOnlyReason>,
+    /// Whether there was an index (building a first one needs no notice).
+    pub had_index: bool,
+    /// Records the index lacked, read and added.
+    pub added: usize,
+    /// Index entries dropped because their record is gone.
+    pub dropped: usize,
+}
+
+impl HistoryRead {
+    /// Whether the index on disk must be written again.
+    #[must_use]
+    pub fn out_of_line(&self) -> bool {
+        self.added > 0 || self.dropped > 0
+    }
+}
+
+/// Reads the history under `root`: the index ([`read_index`]), then the records it lacks, for
+/// their summaries. `total` is set to how many records must be read once that is known, and
+/// `read` counts them; it stops early when `stop` is set. A record that cannot be read is
+/// skipped with its notice; an older one is upgraded in memory only (the upgrade sweep writes it).
+#[must_use]
+pub fn read_history(root: &Path, writable: bool, total: &AtomicUsize, read: &AtomicUsize, stop: &AtomicBool) -> HistoryRead {
+    let IndexRead { index, mut notices, mut newer, had_index, dropped, missing } = read_index(root, writable);
+    total.store(missing.len(), Ordering::Relaxed);
+    let mut matches = index.matches;
     let mut added = 0;
-    for id in on_disk.iter().filter(|id| !indexed.contains(id)) {
-        // An older record is upgraded on disk by the sweep that follows the open, not here.
+    for id in &missing {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let record = recover::open_as::<MatchRecord>(&record_path(root, id), writable, false);
         notices.extend(record.notices);
-        newer = newer.or(record.newer);
+        newer = newer.take().or(record.newer);
         if let Some(record) = record.value {
-            index.matches.push(record.summary());
+            matches.push(record.summary());
             added += 1;
         }
+        read.fetch_add(1, Ordering::Relaxed);
     }
-    if added > 0 || dropped > 0 {
-        index.matches.sort_by(|a, b| (a.finished, &a.id).cmp(&(b.finished, &b.id)));
-        if had_index {
-            notices.push(Notice::HistoryRepaired { added, dropped });
-        }
-        if writable && newer.is_none() {
-            let written = super::document::encode(&index)
-                .map_err(|source| StoreError::Encode { what: "the history index", source })
-                .and_then(|bytes| super::atomic::write(&index_path, &bytes, false));
-            if let Err(error) = written {
-                // Rebuilt again at the next start; nothing is lost.
-                notices.push(Notice::WriteFailed { message: error.to_string() });
-            }
-        }
-    }
-    OpenedHistory { index, notices, newer }
+    sort(&mut matches);
+    HistoryRead { matches, notices, newer, had_index, added, dropped }
+}
+
+/// Sorts `matches` as the history lists them: oldest first.
+pub fn sort(matches: &mut [MatchSummary]) {
+    matches.sort_by(|a, b| (a.finished, &a.id).cmp(&(b.finished, &b.id)));
 }

@@ -2,11 +2,13 @@
 //! `.lock`; a second one opens the folder read-only. The operating system drops the lock when
 //! the holder exits, even when it is killed, so a crash never leaves the folder locked.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::error::StoreError;
+use super::file_kind::{self, NotAFile};
+use super::notice::Notice;
 
 /// Name of the lock file in the data folder.
 pub const LOCK_FILE: &str = ".lock";
@@ -24,12 +26,8 @@ impl InstanceLock {
     /// The lock file could not be opened.
     pub fn try_acquire(dir: &Path) -> Result<Option<InstanceLock>, StoreError> {
         let path = dir.join(LOCK_FILE);
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|error| StoreError::io("open", &path, error))?;
+        // Never a plain open: a pipe there would hold the start (and `export`) for ever.
+        let file = file_kind::open_to_write(&path).map_err(|error| StoreError::io("open", &path, error))?;
         match file.try_lock() {
             Ok(()) => Ok(Some(InstanceLock { _file: file })),
             Err(TryLockError::WouldBlock) => Ok(None),
@@ -40,6 +38,22 @@ impl InstanceLock {
             }
         }
     }
+}
+
+/// Moves whatever stands at `dir`'s lock path if it is not a regular file (a folder, pipe,
+/// link or device: no lock can be taken on it, and a pipe would hold the open for ever), so a
+/// new lock file can be made; the notice says what was there and where it went. It is moved,
+/// never removed: whatever it is stays for its owner to look at.
+///
+/// # Errors
+/// Something other than a file is there and cannot be moved.
+pub fn clear_the_way(dir: &Path) -> Result<Option<Notice>, StoreError> {
+    let path = dir.join(LOCK_FILE);
+    let kind: Option<NotAFile> = file_kind::not_a_file(&path).map_err(|error| StoreError::io("look at", &path, error))?;
+    let Some(kind) = kind else { return Ok(None) };
+    let moved_to = super::recover::move_aside(&path)?;
+    tracing::warn!(path = %path.display(), %kind, moved_to = %moved_to.display(), "the lock path held something else; moved aside");
+    Ok(Some(Notice::MovedAside { file: path, kind, moved_to }))
 }
 
 /// How long an open waits for a lock that is held: a previous instance may be closing, and a
@@ -66,6 +80,20 @@ impl InstanceLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 30, item 7: a folder at `.lock` turned saving off; now it is moved aside with a
+    /// notice and the lock taken.
+    #[test]
+    fn a_folder_at_the_lock_is_moved_aside_and_the_lock_taken() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(dir.path().join(LOCK_FILE)).expect("a folder");
+        assert!(InstanceLock::try_acquire(dir.path()).is_err(), "no lock on a folder");
+        let notice = clear_the_way(dir.path()).expect("moved");
+        let Some(Notice::MovedAside { kind: NotAFile::Folder, moved_to, .. }) = notice else { panic!("{notice:?}") };
+        assert!(moved_to.is_dir(), "kept, under another name");
+        assert!(InstanceLock::try_acquire(dir.path()).expect("opens").is_some(), "taken");
+        assert_eq!(clear_the_way(dir.path()).expect("a file"), None, "a lock file is left where it is");
+    }
 
     #[test]
     fn a_second_holder_is_refused_until_the_first_lets_go() {

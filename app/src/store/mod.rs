@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod document;
 pub mod error;
 pub mod export;
+pub mod file_kind;
 pub mod history;
 pub mod keeper;
 pub mod lock;
@@ -18,6 +19,7 @@ pub mod notice;
 pub mod paths;
 pub mod profiles;
 pub mod reader;
+pub mod rebuild;
 pub mod record;
 pub mod recover;
 pub mod saved;
@@ -43,11 +45,12 @@ use history::{HistoryIndex, INDEX_FILE, MATCHES_DIR, record_path};
 use lock::InstanceLock;
 use profiles::{ProfileBook, ProfileEdit, ProfileError};
 use reader::{Findings, RecordReader};
+use rebuild::Rebuild;
 use record::{MatchId, MatchRecord, MatchSummary};
 use saved::{SAVED_DIR, SavedMatch, saved_path};
 use settings::{SETTINGS_FILE, SettingsFile};
 use sweep::Sweep;
-use writer::{Encoder, Writer};
+use writer::{Encoder, WriteEvent, Writer};
 
 /// The profiles file's name in the data folder.
 pub const PROFILES_FILE: &str = "profiles.json";
@@ -55,7 +58,7 @@ pub const PROFILES_FILE: &str = "profiles.json";
 /// An encoder for the writer thread: `value` is turned into its file's bytes only if no newer
 /// write of the same file supersedes it.
 fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
-    Box::new(move || document::encode(&value).map_err(|source| StoreError::Encode { what: T::KIND, source }))
+    Box::new(move |_: &writer::Unsaved<'_>| document::encode(&value).map_err(|source| StoreError::Encode { what: T::KIND, source }))
 }
 
 /// The open data folder.
@@ -63,6 +66,9 @@ fn encoder<T: Document + Send + 'static>(value: T) -> Encoder {
 pub struct Store {
     /// Upgrades older match records in the background. First, so it stops before the lock goes.
     sweep: Option<Sweep>,
+    /// Reads the history (the index, and the records it lacks) in the background; it joins
+    /// the history once it is done.
+    rebuild: Option<Rebuild>,
     root: PathBuf,
     _lock: Option<InstanceLock>,
     read_only: Option<ReadOnlyReason>,
@@ -106,11 +112,27 @@ impl Store {
     /// Opens (creating if needed) the data folder `root`: takes its lock or falls back to
     /// reading only, and reads profiles, the history index and unfinished matches, repairing
     /// what is damaged. A folder that cannot be written is read read-only; a file that cannot
-    /// be read is skipped with a notice.
+    /// be read is skipped with a notice. Returns once the history is whole (the records a
+    /// deleted or damaged index lacks are read first): for commands and tools.
     ///
     /// # Errors
-    /// The folder does not exist and cannot be made, or the writer thread cannot start.
+    /// The folder does not exist and cannot be made, or a thread of the store cannot start.
     pub fn open(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
+        let mut store = Store::open_for_window(root)?;
+        if let Some(rebuild) = store.rebuild.take() {
+            store.history_read(rebuild.wait());
+        }
+        Ok(store)
+    }
+
+    /// [`Store::open`], returning before the history is read: the index, and the records it
+    /// lacks (all of them when it was deleted or damaged), are read on a thread of their own,
+    /// join the history at a later [`Store::poll`], and [`Store::history_progress`] says how
+    /// far it is. For the window, whose first frame must not wait for a history of thousands.
+    ///
+    /// # Errors
+    /// The folder does not exist and cannot be made, or a thread of the store cannot start.
+    pub fn open_for_window(root: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let root = root.into();
         fs::create_dir_all(&root).map_err(|error| StoreError::io("create", &root, error))?;
         let mut found = Gathered::default();
@@ -122,6 +144,12 @@ impl Store {
                     found.notices.push(Notice::Unreadable { file: folder, reason: error.to_string() });
                 }
             }
+            match lock::clear_the_way(&root) {
+                Ok(moved) => found.notices.extend(moved),
+                Err(error) => read_only = Some(ReadOnlyReason::NotWritable { folder: root.clone(), reason: error.to_string() }),
+            }
+        }
+        if read_only.is_none() {
             match InstanceLock::acquire_within(&root, lock::PATIENCE) {
                 Ok(Some(held)) => lock = Some(held),
                 Ok(None) => read_only = Some(ReadOnlyReason::AnotherInstance),
@@ -136,10 +164,6 @@ impl Store {
         }
         let profiles_path = root.join(PROFILES_FILE);
         let profiles = found.take(&profiles_path, recover::open::<ProfileBook>(&profiles_path, writable)).unwrap_or_default();
-        let opened = history::open(&root, writable);
-        found.notices.extend(opened.notices);
-        found.newer = found.newer.take().or(opened.newer);
-        let history = opened.index.matches;
         let mut unfinished = Vec::new();
         let saved_ids = record::ids_in(&root.join(SAVED_DIR)).unwrap_or_else(|error| {
             found.notices.push(Notice::Unreadable { file: root.join(SAVED_DIR), reason: error.to_string() });
@@ -157,11 +181,62 @@ impl Store {
             notices.push(Notice::ReadOnly(reason.clone()));
         }
         let writer = if read_only.is_none() { Some(Writer::start()?) } else { None };
+        // The upgrade sweep starts once the history is read (`history_read`): both read the
+        // records, and a record the sweep set aside mid-read would read as gone from the index.
+        let sweep = None;
+        let rebuild = Some(Rebuild::start(root.clone(), read_only.is_none())?);
+        let history = Vec::new();
+        Ok(Store { sweep, rebuild, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer })
+    }
+
+    /// Takes in the history as read behind the window: its summaries join the history (with
+    /// any match recorded meanwhile), its notices the store's, and the index is written again
+    /// if it disagreed with the records or a match was recorded meanwhile.
+    fn history_read(&mut self, read: history::HistoryRead) {
+        let out_of_line = read.out_of_line();
+        let history::HistoryRead { matches, notices, newer, had_index, added, dropped } = read;
+        for found in notices {
+            notice::push(&mut self.notices, found);
+        }
+        let recorded_meanwhile = std::mem::replace(&mut self.history, matches);
+        let known: HashSet<MatchId> = self.history.iter().map(|summary| summary.id.clone()).collect();
+        let before = self.history.len();
+        self.history.extend(recorded_meanwhile.into_iter().filter(|summary| !known.contains(&summary.id)));
+        let recorded = self.history.len() > before;
+        history::sort(&mut self.history);
+        if had_index && out_of_line {
+            self.notices.push(Notice::HistoryRepaired { added, dropped });
+        }
+        if let Some(reason) = newer
+            && self.read_only.is_none()
+        {
+            tracing::warn!(%reason, "the data folder is read-only here");
+            self.notices.push(Notice::ReadOnly(reason.clone()));
+            self.read_only = Some(reason);
+        }
+        if (out_of_line || recorded)
+            && self.read_only.is_none()
+            && let Err(error) = self.write_index()
+        {
+            tracing::warn!(%error, "the history index was not written");
+        }
+        self.settle_recorded_saves();
         // A read-only store upgrades nothing on disk.
-        let sweep = if read_only.is_none() { Some(Sweep::start(root.join(MATCHES_DIR))?) } else { None };
-        let mut store = Store { sweep, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer };
-        store.settle_recorded_saves();
-        Ok(store)
+        if self.read_only.is_none() {
+            match Sweep::start(self.root.join(MATCHES_DIR)) {
+                Ok(sweep) => self.sweep = Some(sweep),
+                // The records stay in their older format, read as before; nothing is lost.
+                Err(error) => tracing::error!(%error, "the upgrade sweep could not start"),
+            }
+        }
+    }
+
+    /// How far the history is read, while it is being read behind the window: (records the
+    /// index lacked read, of how many; 0 of 0 while the index itself is read). `None` once the
+    /// history is whole.
+    #[must_use]
+    pub fn history_progress(&self) -> Option<(usize, usize)> {
+        self.rebuild.as_ref().map(Rebuild::progress)
     }
 
     /// Removes the saves of matches already in the history (a crash between recording a
@@ -220,11 +295,28 @@ impl Store {
         self.notices.clear();
     }
 
-    /// Collects failed writes, and the upgrade sweep's notices once it is done, into the
-    /// notices; call once per frame.
+    /// Collects failed writes (one notice per file, updated in place, gone once the file is
+    /// written after all), and the upgrade sweep's notices once it is done, into the notices;
+    /// call once per frame.
     pub fn poll(&mut self) {
-        if let Some(writer) = &self.writer {
-            self.notices.extend(writer.failures().into_iter().map(|failed| Notice::WriteFailed { message: failed.to_string() }));
+        if let Some(read) = self.rebuild.as_ref().and_then(Rebuild::finished) {
+            self.rebuild = None;
+            self.history_read(read);
+        }
+        let events = self.writer.as_ref().map(Writer::events).unwrap_or_default();
+        for event in events {
+            match event {
+                WriteEvent::Failed(failed) => notice::write_failed(&mut self.notices, failed, jiff::Timestamp::now()),
+                WriteEvent::Settled(path) => {
+                    self.notices.retain(|notice| !matches!(notice, Notice::WriteFailed { file, .. } if *file == path));
+                    // A record written at last: the index may list it now.
+                    if path.starts_with(self.root.join(MATCHES_DIR))
+                        && let Err(error) = self.write_index()
+                    {
+                        tracing::warn!(%error, "the history index was not updated");
+                    }
+                }
+            }
         }
         if let Some(sweep) = &self.sweep {
             for found in sweep.finished() {
@@ -233,9 +325,12 @@ impl Store {
         }
     }
 
-    /// Waits until the upgrade sweep of older match records is done and takes its notices
-    /// (for tools and tests; the window polls instead).
+    /// Waits until the history is read and the upgrade sweep of older match records is done,
+    /// and takes their notices (for tools and tests; the window polls instead).
     pub fn finish_upgrades(&mut self) {
+        if let Some(rebuild) = self.rebuild.take() {
+            self.history_read(rebuild.wait());
+        }
         if let Some(sweep) = &mut self.sweep {
             for found in sweep.wait() {
                 notice::push(&mut self.notices, found);
@@ -343,9 +438,20 @@ impl Store {
         }
     }
 
+    /// Writes the history index, leaving out the matches whose record waits to be written (a
+    /// full disk refused it): an index entry never goes before its record.
     fn write_index(&self) -> Result<Receipt, StoreError> {
         let path = self.root.join(INDEX_FILE);
-        Ok(self.writer_for(&path)?.write(&path, false, encoder(HistoryIndex { matches: self.history.clone() })))
+        if self.rebuild.is_some() {
+            // The index would lack what the rebuild has not read yet: it is written once it is done.
+            return Ok(Receipt::settled(Ok(())));
+        }
+        let (root, matches) = (self.root.clone(), self.history.clone());
+        let encode: Encoder = Box::new(move |unsaved: &writer::Unsaved<'_>| {
+            let matches = matches.into_iter().filter(|summary| !unsaved.contains(&record_path(&root, &summary.id))).collect();
+            document::encode(&HistoryIndex { matches }).map_err(|source| StoreError::Encode { what: HistoryIndex::KIND, source })
+        });
+        Ok(self.writer_for(&path)?.write(&path, false, encode))
     }
 
     /// Notes that an export to `target` left out `left_out`, whose records could not be read

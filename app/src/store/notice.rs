@@ -68,6 +68,16 @@ pub enum Notice {
         /// Why, in the system's words.
         reason: String,
     },
+    /// Something other than a file (a folder, pipe, link or device) stood where the store keeps
+    /// a file it cannot do without (the folder's lock): it was moved aside, never removed.
+    MovedAside {
+        /// The path.
+        file: PathBuf,
+        /// What stood there.
+        kind: super::file_kind::NotAFile,
+        /// Where it is now.
+        moved_to: PathBuf,
+    },
     /// An export was written without these matches: their records could not be read (each is
     /// set aside with its own notice).
     ExportIncomplete {
@@ -76,10 +86,17 @@ pub enum Notice {
         /// The matches left out.
         left_out: Vec<MatchId>,
     },
-    /// A write failed; what it held is still in memory and will be tried again with the next.
+    /// Writing a file failed; what it held is kept and tried again until it is written (the
+    /// notice then goes). One per file, however often it fails.
     WriteFailed {
-        /// The error, as the operating system put it.
+        /// The file.
+        file: PathBuf,
+        /// The latest error, as the operating system put it.
         message: String,
+        /// How many writes of it failed (tries again are not counted).
+        times: u32,
+        /// When it last failed.
+        last: jiff::Timestamp,
     },
 }
 
@@ -103,6 +120,21 @@ pub fn push(notices: &mut Vec<Notice>, notice: Notice) {
         return;
     }
     notices.push(notice);
+}
+
+/// Adds a failed write of `failed.path` to `notices`: the file's notice, if there is one, is
+/// updated in place (one more try, its time and latest reason), so a full disk failing every
+/// save makes one notice per file, not one per save.
+pub fn write_failed(notices: &mut Vec<Notice>, failed: super::WriteFailed, now: jiff::Timestamp) {
+    if let Some(Notice::WriteFailed { message, times, last, .. }) =
+        notices.iter_mut().find(|old| matches!(old, Notice::WriteFailed { file, .. } if *file == failed.path))
+    {
+        *message = failed.message;
+        *times = times.saturating_add(1);
+        *last = now;
+        return;
+    }
+    notices.push(Notice::WriteFailed { file: failed.path, message: failed.message, times: 1, last: now });
 }
 
 /// The notice in plain English, for logs and the command line (the window words it in the
@@ -134,6 +166,9 @@ impl std::fmt::Display for Notice {
             Notice::Unreadable { file, reason } => {
                 write!(f, "{} could not be read ({reason}); it is left as it is and skipped", file.display())
             }
+            Notice::MovedAside { file, kind, moved_to } => {
+                write!(f, "{} was not a file ({kind}); it was moved to {} and a new one made", file.display(), moved_to.display())
+            }
             Notice::ExportIncomplete { target, left_out } => {
                 let names: Vec<&str> = left_out.iter().map(MatchId::as_str).collect();
                 write!(
@@ -144,7 +179,12 @@ impl std::fmt::Display for Notice {
                     names.join(", ")
                 )
             }
-            Notice::WriteFailed { message } => write!(f, "saving failed: {message}"),
+            Notice::WriteFailed { file, message, times, last } => write!(
+                f,
+                "{} was not saved: {message} ({times} tries, the last at {}); it is tried again until it is",
+                file.display(),
+                last.strftime("%H:%M:%S UTC")
+            ),
         }
     }
 }

@@ -3,13 +3,13 @@
 //! original kept, a newer one is read but marks the folder read-only. Nothing panics and
 //! nothing is reset without a [`Notice`].
 
-use std::fs;
 use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 use super::atomic::{self, backup_path, sibling};
 use super::document::{self, Damage, Decoded, Document};
 use super::error::{ReadOnlyReason, StoreError};
+use super::file_kind;
 use super::notice::{Notice, Recovery};
 
 /// A file as opened.
@@ -58,30 +58,23 @@ pub enum Content {
     Unreadable(String),
 }
 
-/// Reads `path` if it is a regular file of at most `limit` bytes. Never blocks on a pipe and
+/// Reads `path` if it is a regular file of at most `limit` bytes. Never blocks on a pipe (nor
+/// on one swapped in after the look: see [`file_kind`]), never follows a symbolic link, and
 /// never reads more than `limit + 1` bytes, whatever sits at `path`.
 #[must_use]
 pub fn read_limited(path: &Path, limit: u64) -> Content {
-    let metadata = match fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(error) if error.kind() == ErrorKind::NotFound => return Content::Missing,
-        Err(error) => return Content::Unreadable(error.to_string()),
-    };
-    if metadata.is_dir() {
-        return Content::Unreadable("it is a folder, not a file".to_owned());
-    }
-    if !metadata.is_file() {
-        // Opening a pipe would wait for a writer, and a device may never end.
-        return Content::Unreadable("it is not a regular file (a pipe, socket or device)".to_owned());
-    }
-    if metadata.len() > limit {
-        return Content::TooLarge { size: metadata.len() };
-    }
-    let file = match fs::File::open(path) {
+    let file = match file_kind::open_to_read(path) {
         Ok(file) => file,
         Err(error) if error.kind() == ErrorKind::NotFound => return Content::Missing,
         Err(error) => return Content::Unreadable(error.to_string()),
     };
+    let size = match file.metadata() {
+        Ok(metadata) => metadata.len(),
+        Err(error) => return Content::Unreadable(error.to_string()),
+    };
+    if size > limit {
+        return Content::TooLarge { size };
+    }
     // The file may have grown since it was measured: read one byte past the limit to know.
     let mut bytes = Vec::new();
     match file.take(limit + 1).read_to_end(&mut bytes) {

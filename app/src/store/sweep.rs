@@ -81,7 +81,8 @@ impl Drop for Sweep {
 fn is_older(path: &Path, headers: &[Vec<u8>]) -> bool {
     let longest = headers.iter().map(Vec::len).max().unwrap_or(0);
     let mut start = Vec::with_capacity(longest);
-    std::fs::File::open(path)
+    // Never a plain open: a pipe named like a record would hold the sweep, and the close after it.
+    super::file_kind::open_to_read(path)
         .and_then(|file| file.take(longest as u64).read_to_end(&mut start))
         .is_ok_and(|_| headers.iter().any(|header| start.starts_with(header)))
 }

@@ -9,47 +9,19 @@ use crate::store_support;
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use cardtable::store::history::record_path;
 use cardtable::store::saved::saved_path;
 use cardtable::store::{Notice, ReadOnlyReason, Store, StoreError};
-use cardtable_engine::GameKind;
-use store_support::{at, finished, unfinished};
-
-/// A data folder under a fresh temporary folder, with two finished matches and one save.
-fn folder_with_matches() -> (tempfile::TempDir, PathBuf, Vec<cardtable::store::record::MatchId>) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().join("data");
-    let mut store = Store::open(&root).expect("opens");
-    let mut ids = Vec::new();
-    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::Dunno)] {
-        let record = finished(&store, kind, seed, 100 + seed.cast_signed());
-        ids.push(record.id.clone());
-        store.record(record).expect("writable").wait().expect("durable");
-    }
-    let saved = unfinished(&store, 9, 12, 500);
-    store.save_unfinished(saved).expect("writable").wait().expect("durable");
-    store.flush();
-    drop(store);
-    (dir, root, ids)
-}
+use store_support::{at, folder_with_matches, mkfifo, output_text as text};
 
 fn cardtable(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cardtable"));
     command.args(args);
     command
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "status {:?}\nstdout: {}\nstderr: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// Files in `folder` whose names start with `stem` and hold `.damaged-`: the ones set aside.
@@ -227,11 +199,6 @@ fn a_folder_where_a_file_should_be_is_skipped_and_reported() {
     let refused = store.edit_profiles(|book| book.create("Ana", cardtable::store::profiles::Avatar::Colour([1, 2, 3]), at(1)));
     assert!(matches!(refused, Err(StoreError::LeftAlone { .. })), "{refused:?}");
     assert!(root.join("profiles.json/inside").is_dir(), "left as it was");
-}
-
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
-    assert!(status.success());
 }
 
 /// Issue 17, item 11: a pipe where a data file should be hung the start for ever (reading it

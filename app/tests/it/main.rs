@@ -21,6 +21,8 @@ mod commands;
 mod full_match;
 mod hosted_match;
 mod hostile_files;
+mod hostile_paths;
+mod hostile_records;
 mod hot_seat;
 mod language;
 mod net_connect;

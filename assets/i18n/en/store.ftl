@@ -126,7 +126,11 @@ store-notice-read-only-instance = Another Cardtable is using your data: you can 
 store-notice-read-only-newer = { $file } was written by a newer Cardtable: you can look at everything here, but nothing is saved, so nothing of it is lost.
 store-notice-repaired = The history index was brought up to date ({ $added } found, { $dropped } gone).
 store-notice-compacted = { $count } matches upgraded to the compact format, { $freed } freed.
-store-notice-write-failed = Saving failed: { $error }
+store-notice-write-failed = { $file } is not saved yet: { $error } ({ $times ->
+    [one] failed once, at { $time }
+   *[other] failed { $times } times, the last at { $time }
+}). It is tried again every few seconds until it is saved.
+store-notice-moved-aside = { $file } was not a file ({ $kind }): it was moved to { $moved } and a new one made.
 store-damage-too-large = the file was far larger than any such file can be
 store-notice-read-only-not-writable = Your data folder { $folder } cannot be written ({ $error }): you can look at everything and export it, but nothing is saved.
 store-notice-unreadable = { $file } could not be read ({ $error }). It is left as it is and skipped.
@@ -144,3 +148,5 @@ store-export-running = Exporting…
 store-job-failed = That could not be done: { $error }
 store-job-busy = Too much is waiting to be done: try again in a moment.
 store-job-stopped = The data folder's jobs have stopped: restart Cardtable.
+store-history-reading = Reading the match history: { $read } of { $total } matches…
+store-history-loading = Reading the match history…

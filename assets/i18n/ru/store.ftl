@@ -129,7 +129,12 @@ store-notice-read-only-instance = Ваши данные открыты в дру
 store-notice-read-only-newer = { $file } записан более новой версией Cardtable: здесь всё можно смотреть, но ничего не сохраняется, чтобы ничего не потерять.
 store-notice-repaired = Указатель истории обновлён (найдено { $added }, пропало { $dropped }).
 store-notice-compacted = Записи матчей переведены в компактный формат: { $count }, освобождено { $freed }.
-store-notice-write-failed = Не удалось сохранить: { $error }
+store-notice-write-failed = { $file } пока не сохранён: { $error } ({ $times ->
+    [one] { $times } неудачная попытка
+    [few] { $times } неудачные попытки
+   *[many] { $times } неудачных попыток
+}, последняя в { $time }). Попытки повторяются каждые несколько секунд, пока файл не сохранится.
+store-notice-moved-aside = { $file } был не файлом ({ $kind }): он перенесён в { $moved }, а вместо него создан новый.
 store-damage-too-large = файл намного больше, чем бывает такой файл
 store-notice-read-only-not-writable = В папку данных { $folder } нельзя записывать ({ $error }): всё можно смотреть и выгрузить, но ничего не сохраняется.
 store-notice-unreadable = { $file } не читается ({ $error }). Он оставлен как есть и пропущен.
@@ -147,3 +152,5 @@ store-export-running = Выгрузка…
 store-job-failed = Не удалось: { $error }
 store-job-busy = Слишком много дел ждёт очереди: попробуйте чуть позже.
 store-job-stopped = Работа с папкой данных остановилась: перезапустите Cardtable.
+store-history-reading = Читается история матчей: { $read } из { $total }…
+store-history-loading = Читается история матчей…

@@ -44,6 +44,40 @@ pub fn unfinished(store: &Store, seed: u64, steps: usize, second: i64) -> SavedM
     SavedMatch::of(MatchId::new(at(0), seed), at(0), at(second), &host, store.profiles())
 }
 
+/// A data folder under a fresh temporary folder, with two finished matches and one save.
+pub fn folder_with_matches() -> (tempfile::TempDir, std::path::PathBuf, Vec<MatchId>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let mut store = Store::open(&root).expect("opens");
+    let mut ids = Vec::new();
+    for (seed, kind) in [(1, GameKind::CrazyEights), (2, GameKind::Dunno)] {
+        let record = finished(&store, kind, seed, 100 + seed.cast_signed());
+        ids.push(record.id.clone());
+        store.record(record).expect("writable").wait().expect("durable");
+    }
+    let saved = unfinished(&store, 9, 12, 500);
+    store.save_unfinished(saved).expect("writable").wait().expect("durable");
+    store.flush();
+    drop(store);
+    (dir, root, ids)
+}
+
+/// A finished command's status and output, to show when a test fails.
+pub fn output_text(output: &std::process::Output) -> String {
+    format!(
+        "status {:?}\nstdout: {}\nstderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Makes a named pipe at `path`.
+pub fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    assert!(status.success());
+}
+
 /// The real app at `size`, with `host` saved as an unfinished match in a fresh data folder
 /// (kept in the returned directory) and resumed.
 pub fn resumed(host: &Host, size: [f32; 2]) -> (tempfile::TempDir, egui_kittest::Harness<'static, CardtableApp>) {

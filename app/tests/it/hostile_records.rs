@@ -1,0 +1,138 @@
+//! Issue 30, items 10 and 11: a history whose index was deleted opened before the window (6.2 s
+//! with 20,000 matches, no window at all), and records were checked for notation only (a
+//! tampered winner was accepted; a 10⁶-step record of valid text was accepted and exporting it
+//! took 263 MB). The window now draws at once and counts the records being read; a record is
+//! trusted only if it replays to its stored rounds and result, and holds no more steps than a
+//! match takes.
+
+use crate::store_support;
+
+use std::fs;
+use std::path::Path;
+
+use cardtable::app::CardtableApp;
+use cardtable::store::document::{self, Damage};
+use cardtable::store::history::{INDEX_FILE, record_path};
+use cardtable::store::record::{MAX_STEPS, MatchId, MatchRecord};
+use cardtable::store::{Notice, Store};
+use cardtable_engine::{GameKind, Seat, SeatSet};
+use egui_kittest::kittest::Queryable;
+use store_support::{at, finished, wait_for};
+
+/// Writes `count` records under `root` (copies of a few real matches under their own ids and
+/// dates), with no index.
+fn history_without_index(root: &Path, count: usize) -> Vec<MatchId> {
+    let store = Store::open(root).expect("opens");
+    let matches: Vec<MatchRecord> = (1..=4).map(|seed| finished(&store, GameKind::ALL[seed as usize], seed, 1_000)).collect();
+    drop(store);
+    let mut ids = Vec::new();
+    for index in 0..count {
+        let mut record = matches[index % matches.len()].clone();
+        record.finished = at(10_000 + i64::try_from(index).expect("small") * 60);
+        record.id = MatchId::new(record.finished, index as u64);
+        fs::write(record_path(root, &record.id), document::encode(&record).expect("encodes")).expect("written");
+        ids.push(record.id);
+    }
+    let _ = fs::remove_file(root.join(INDEX_FILE));
+    ids
+}
+
+/// The record in `path`.
+fn read_record(path: &Path) -> MatchRecord {
+    document::decode::<MatchRecord>(&fs::read(path).expect("read")).expect("reads").into_value().expect("current")
+}
+
+/// Changes the record in `path` with `edit`, as a hand with a text editor would.
+fn edit_record(path: &Path, edit: impl FnOnce(&mut MatchRecord)) {
+    let mut record = read_record(path);
+    edit(&mut record);
+    fs::write(path, document::encode(&record).expect("encodes")).expect("written");
+}
+
+/// Item 10: the window's first frame does not wait for the history: the store opens without
+/// it, the banner counts the records a deleted index lacks as they are read, and the history is
+/// whole once they are.
+#[test]
+fn the_window_draws_while_a_lost_index_is_rebuilt() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let count = 1_500;
+    history_without_index(&root, count);
+    let store = Store::open_for_window(&root).expect("opens");
+    // Reading 1,500 records (each replayed) takes seconds; the open returned before it.
+    let (read, of) = store.history_progress().expect("the history is read behind the open");
+    assert!(read < count && store.history().len() < count, "{read} of {of}");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+    harness.step();
+    assert!(harness.query_by_label_contains("Reading the match history").is_some(), "the first frame says what is going on");
+    harness.get_by_label("How to play Crazy Eights");
+    wait_for(&mut harness, "the rebuilt history", |harness| {
+        harness.state().store().is_some_and(|store| store.history().len() == count && store.history_progress().is_none())
+    });
+    assert!(harness.query_by_label_contains("Reading the match history").is_none(), "the count goes once it is done");
+    let store = harness.state().store().expect("a store");
+    assert!(store.notices().is_empty(), "a first index is built without a word: {:?}", store.notices());
+    drop(harness);
+    assert!(root.join(INDEX_FILE).exists(), "and written for the next start");
+    let store = Store::open(&root).expect("reopens");
+    assert_eq!(store.history().len(), count, "the index lists every match");
+    assert!(store.notices().is_empty(), "nothing found or gone: {:?}", store.notices());
+}
+
+/// Item 11: a record whose winner was changed, and one whose scores were, are set aside by
+/// name when the history is rebuilt (they leave the history, so the statistics never count
+/// them); the others are kept.
+#[test]
+fn a_record_that_does_not_replay_to_its_result_is_set_aside_and_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let ids = history_without_index(&root, 6);
+    let winner = record_path(&root, &ids[0]);
+    edit_record(&winner, |record| {
+        let loser = (0..record.seats.len())
+            .map(|seat| Seat(u8::try_from(seat).expect("small")))
+            .find(|seat| !record.result.winners.contains(*seat));
+        record.result.winners = SeatSet::only(loser.expect("somebody lost"));
+    });
+    let scores = record_path(&root, &ids[1]);
+    edit_record(&scores, |record| {
+        let last = record.rounds.len() - 1;
+        record.rounds[last].totals = record.rounds[last].totals.map(|_, total| total + 1);
+    });
+    let store = Store::open(&root).expect("opens");
+    assert_eq!(store.history().len(), 4, "{:?}", store.notices());
+    assert!(store.history().iter().all(|summary| summary.id != ids[0] && summary.id != ids[1]));
+    for (file, words) in [(&winner, "its result is not what its steps play to"), (&scores, "its rounds' scores are not")] {
+        assert!(
+            store.notices().iter().any(|notice| matches!(
+                notice,
+                Notice::Damaged { file: named, damage: Damage::Shape { reason, .. }, moved_to: Some(_), .. }
+                    if named == file && reason.contains(words)
+            )),
+            "{file:?}: {:?}",
+            store.notices()
+        );
+        assert!(!file.exists(), "set aside");
+    }
+}
+
+/// Item 11: a record of valid text longer than any match (here one step past the limit) is
+/// refused as damage, so no export or replay ever holds one in memory.
+#[test]
+fn a_record_longer_than_any_match_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let ids = history_without_index(&root, 2);
+    let mut record = read_record(&record_path(&root, &ids[0]));
+    let steps = record.steps.clone();
+    while record.steps.len() <= MAX_STEPS {
+        record.steps.extend_from_slice(&steps);
+    }
+    let bytes = document::encode(&record).expect("encodes");
+    match document::decode::<MatchRecord>(&bytes) {
+        Err(Damage::Shape { reason, .. }) => assert!(reason.contains("more than any match takes"), "{reason}"),
+        other => panic!("a record of {} steps was accepted: {other:?}", record.steps.len()),
+    }
+}
