@@ -44,4 +44,5 @@ mod store_keeper;
 mod store_screens;
 mod table;
 mod table_layout;
+mod table_still;
 mod tutorial;

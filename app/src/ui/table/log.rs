@@ -63,6 +63,10 @@ fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), na
     })
 }
 
+/// What a log's lines were worded from: the history's length and its newest event, the
+/// reader, the names and the language.
+type WordedFrom = (usize, Option<Addressed<AnyEvent>>, Viewer, Vec<String>, crate::i18n::Language);
+
 /// The log's lines in words, put into words again only when the history, the reader, the
 /// names or the language change: the log is drawn every frame, and at the end of a long match
 /// its 150 lines cost more to word than the rest of the table to draw.
@@ -70,7 +74,7 @@ fn draws_line((seat, mut cards, first): (Seat, Vec<Option<Card>>, &AnyEvent), na
 pub struct Words {
     /// What the lines were worded from: the history's length and its newest event, the
     /// reader, the names and the language.
-    from: Option<(usize, Option<Addressed<AnyEvent>>, Viewer, Vec<String>, crate::i18n::Language)>,
+    from: Option<WordedFrom>,
     lines: Vec<String>,
 }
 

@@ -283,6 +283,12 @@ impl Driver {
 
     /// Plays the match to its end; returns the number of actions taken.
     pub fn play_to_the_end(&mut self) -> usize {
+        self.play_watching(&mut |_| true)
+    }
+
+    /// Plays the match to its end, letting `watch` look at the window before every decision
+    /// (it stops the match early by answering false); returns the number of actions taken.
+    pub fn play_watching(&mut self, watch: &mut dyn FnMut(&Driver) -> bool) -> usize {
         let mut actions = 0;
         let mut idle = 0;
         let mut last_steps = 0;
@@ -294,6 +300,9 @@ impl Driver {
                 idle = 0;
             }
             assert!(idle < 50, "nothing happened for 50 tries; the screen: {:?}", self.screen_text());
+            if !watch(self) {
+                return actions;
+            }
             if let Some(name) = self.names.iter().find(|name| self.has(&format!("I'm {name} — show my cards"))).cloned() {
                 self.assert_hand_off_shows_no_card();
                 self.hand_offs += 1;
@@ -343,6 +352,11 @@ impl Driver {
     /// The table's phase.
     pub fn phase(&self) -> Phase {
         self.table().session().phase()
+    }
+
+    /// The match at the table.
+    pub fn live_table(&self) -> &LiveTable {
+        self.table()
     }
 
     /// The harness, to look at the screen.
