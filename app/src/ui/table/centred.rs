@@ -87,12 +87,21 @@ pub fn message_height(ui: &egui::Ui) -> f32 {
 /// Draws `text` in `colour`, wrapped and centred, in a line [`message_height`] tall whatever
 /// the text (none too): a message that comes and goes never moves what lies below it.
 pub fn message_line(ui: &mut egui::Ui, text: Option<&str>, colour: egui::Color32) {
+    message_or_hint(ui, text, colour, None);
+}
+
+/// A [`message_line`] that, with nothing to say, shows `hint` there, small and dim (the keys'
+/// line: a line of its own cost the table its room).
+pub fn message_or_hint(ui: &mut egui::Ui, text: Option<&str>, colour: egui::Color32, hint: Option<&str>) {
     let height = message_height(ui);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
-    let Some(text) = text else { return };
     let layout = egui::Layout::top_down(egui::Align::Center);
     let mut line = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(layout));
-    line.label(egui::RichText::new(text).color(colour));
+    match (text, hint) {
+        (Some(text), _) => line.label(egui::RichText::new(text).color(colour)),
+        (None, Some(hint)) => line.label(egui::RichText::new(hint).small().color(crate::ui::theme::INK_DIM)),
+        (None, None) => return,
+    };
 }
 
 /// Before which of buttons of these `widths` a row breaks, `gap` apart in `room`: as many on

@@ -290,18 +290,13 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, state: &mut HandState, with: 
         });
         chosen = chosen.or(picked);
     } else {
-        centred::message_line(ui, message.or(refusal.as_deref()), theme::ACCENT);
+        // With nothing to say, the keys (a phone has none to press).
+        let keys_hint = (with.width >= theme::NARROW).then(|| tr!("hand-keys"));
+        centred::message_or_hint(ui, message.or(refusal.as_deref()), theme::ACCENT, keys_hint.as_deref());
     }
+    // Drawn every frame, an action chosen or not: the row never blinks.
     let standing = buttons(ui, facts, keys, with.width);
-    chosen = chosen.or(standing);
-    // A phone has no keys to press, and no room for their line.
-    let keyboard = ui.ctx().content_rect().width() >= theme::NARROW;
-    if under {
-        ui.label(RichText::new(tr!("hand-under-hint")).small().color(theme::INK_DIM));
-    } else if keyboard {
-        ui.label(RichText::new(tr!("hand-keys")).small().color(theme::INK_DIM));
-    }
-    chosen
+    chosen.or(standing)
 }
 
 /// What a pick in progress asks next, in one row: the suit to name, "Play these" and "Clear
@@ -351,7 +346,7 @@ fn pick_row(
         let text = if picked.is_empty() { tr!("hand-under-none") } else { tr!("hand-under", cards = picked.join(" ")) };
         let button = egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
         if let Some(offer) = under_offer(offers, &state.selected)
-            && (ui.add(button).clicked() || keys.play)
+            && (ui.add(button).on_hover_text(tr!("hand-under-hint")).clicked() || keys.play)
         {
             chosen = Some(offer.action);
         }

@@ -507,11 +507,9 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         .map(|left| tr!("yg-grace", seconds = format!("{left:.1}")));
     let confirm = picks.confirm_call.then(|| tr!("yg-call-confirm"));
     let said = area.message.map(str::to_owned).or(confirm).or(grace).or(hint);
-    centred::message_line(ui, said.as_deref(), theme::ACCENT);
-    // A phone has no keys to press, and no room for their line.
-    if ui.ctx().content_rect().width() >= theme::NARROW {
-        ui.label(RichText::new(tr!("yg-keys")).small().color(theme::INK_DIM));
-    }
+    // With nothing to say, the keys (a phone has none to press).
+    let keys_hint = (area.width >= theme::NARROW).then(|| tr!("yg-keys"));
+    centred::message_or_hint(ui, said.as_deref(), theme::ACCENT, keys_hint.as_deref());
     chosen
 }
 
