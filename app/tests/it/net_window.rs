@@ -64,6 +64,22 @@ fn join_by_address<'h>(harness: &'h Harness<'_, CardtableApp>) -> egui_kittest::
     harness.query_all_by_label("Join").last().expect("the join-by-address button")
 }
 
+/// From the start screen: joins Hosta's table at `address` with `code`, sits in the open seat
+/// and says it is ready.
+fn sit_down_ready(harness: &mut Harness<'_, CardtableApp>, address: &str, code: &str) {
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(harness, "Address and port", address);
+    type_into(harness, "Join code", code);
+    join_by_address(harness).click();
+    run_until(harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
+    harness.get_by_label_contains("Hosta's table");
+    harness.get_by_label("Sit here").click();
+    run_until(harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
+    harness.get_by_label("I'm ready").click();
+    harness.run_steps(2);
+}
+
 #[test]
 fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     let runtime = runtime();
@@ -74,17 +90,8 @@ fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
     let dir = temp_dir("guest");
     let mut harness = harness(dir.clone());
-    harness.get_by_label("Join a table on the home network").click();
-    harness.run();
-    type_into(&mut harness, "Address and port", &handle.addr().to_string());
-    type_into(&mut harness, "Join code", &identity.join_code().to_string().to_lowercase());
-    join_by_address(&harness).click();
-    run_until(&mut harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
-    harness.get_by_label_contains("Hosta's table");
-    harness.get_by_label("Sit here").click();
-    run_until(&mut harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
-    harness.get_by_label("I'm ready").click();
-    harness.run_steps(2);
+    // A code typed in lower case is read as the same code.
+    sit_down_ready(&mut harness, &handle.addr().to_string(), &identity.join_code().to_string().to_lowercase());
     runtime.block_on(lobby_ready(&mut handle));
     handle.command(HostCommand::Start);
     run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
@@ -141,16 +148,7 @@ fn a_guests_table_paints_as_it_arrives_with_no_input() {
     handle.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
     let dir = temp_dir("no-input");
     let mut harness = harness(dir.clone());
-    harness.get_by_label("Join a table on the home network").click();
-    harness.run();
-    type_into(&mut harness, "Address and port", &handle.addr().to_string());
-    type_into(&mut harness, "Join code", &identity.join_code().to_string());
-    join_by_address(&harness).click();
-    run_until(&mut harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
-    harness.get_by_label("Sit here").click();
-    run_until(&mut harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
-    harness.get_by_label("I'm ready").click();
-    harness.run_steps(2);
+    sit_down_ready(&mut harness, &handle.addr().to_string(), &identity.join_code().to_string());
     runtime.block_on(lobby_ready(&mut handle));
     handle.command(HostCommand::Start);
     run_on_repaints(&mut harness, "the guest's hand at the table", |harness| {

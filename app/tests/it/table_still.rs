@@ -4,7 +4,9 @@
 //! area, the stock and the pile, and every action button keep their rectangles from the first
 //! moment to the last, and none of them overlaps another.
 
+use crate::hot_seat_driver::DIGITS;
 use crate::store_support::{resumed, seats};
+use crate::table_layout::hand;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
@@ -121,17 +123,6 @@ fn host_of<'h>(harness: &'h Harness<'_, CardtableApp>) -> &'h Host {
     }
 }
 
-fn hand(view: &AnyView) -> Vec<Card> {
-    match view {
-        AnyView::CrazyEights(view) => view.hand.clone(),
-        AnyView::Fool108(view) => view.hand.clone(),
-        AnyView::HundredOne(view) => view.hand.clone(),
-        AnyView::Dunno(view) => view.hand.clone(),
-        AnyView::Youglouf(_) => None,
-    }
-    .unwrap_or_default()
-}
-
 /// Whether `action` plays `card` (alone or among others).
 fn plays(action: &AnyAction, card: Card) -> bool {
     action.to_string().split_whitespace().any(|word| word == card.to_string())
@@ -178,18 +169,6 @@ fn position_from(kind: GameKind, seed: u64) -> Option<Host> {
     }
     None
 }
-
-const DIGITS: [egui::Key; 9] = [
-    egui::Key::Num1,
-    egui::Key::Num2,
-    egui::Key::Num3,
-    egui::Key::Num4,
-    egui::Key::Num5,
-    egui::Key::Num6,
-    egui::Key::Num7,
-    egui::Key::Num8,
-    egui::Key::Num9,
-];
 
 /// Steps the window until a bot is to act (the frame drawn shows its turn); while Ana is
 /// still to act in a hand game, she plays her first playable card by its digit and Enter (an

@@ -38,7 +38,8 @@ const MOST_ACTIONS: usize = 4_000;
 /// Frames one step of the test may take before the window must have settled.
 const MOST_FRAMES: usize = 2_000;
 
-const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+/// The digit keys 1–9, which pick the cards (or slots) of those numbers.
+pub const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
 
 fn suit_key(suit: Suit) -> Key {
     match suit {
