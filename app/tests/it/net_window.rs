@@ -159,6 +159,51 @@ fn a_guests_table_paints_as_it_arrives_with_no_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 29: a guest whose device went away mid-match comes back (its seat's token
+/// remembered) at its own turn, and nothing more happens at the table: its window, left alone
+/// (no pointer, no key) once it pressed Join, must paint the table from the frames it asks for
+/// itself. It stayed plain felt until the pointer moved.
+#[test]
+fn a_rejoining_guests_table_paints_with_no_input() {
+    let runtime = runtime();
+    let (mut handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
+    };
+    handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    // Ana's first device sits, starts the match and waits for her turn; then it is gone.
+    let link = runtime.block_on(net_support::quic::join_pinned(handle.addr(), identity.fingerprint(), hello("Ana", None)));
+    let token = link.admitted().token;
+    let mut first = net_support::quic::Player::new(link, Seat(0), 41);
+    first.sit();
+    runtime.block_on(lobby_ready(&mut handle));
+    handle.command(HostCommand::Start);
+    let her_turn = |table: &cardtable::net::remote::RemoteTable| {
+        table.latest(Viewer::Seat(Seat(0))).is_some_and(|latest| latest.waiting_for.contains(Seat(0)))
+    };
+    runtime.block_on(first.watch_until(Duration::from_secs(30), her_turn)).expect("Ana's turn comes");
+    drop(first);
+    // Her restarted device remembers the host and the seat's token.
+    let dir = temp_dir("rejoin");
+    let mut known = KnownHosts::empty(&dir);
+    known.trust(identity.fingerprint(), "Hosta", Some(handle.addr()));
+    known.set_resume(&identity.fingerprint(), Some(token));
+    known.save().expect("known hosts written");
+    let mut harness = harness(dir.clone());
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(&mut harness, "Address and port", &handle.addr().to_string());
+    type_into(&mut harness, "Join code", &identity.join_code().to_string());
+    join_by_address(&harness).click();
+    harness.step();
+    run_on_repaints(&mut harness, "the rejoined table with Ana's hand", |harness| {
+        matches!(harness.state().screen(), Screen::Table(_)) && harness.query_by_label("Your hand").is_some()
+    });
+    drop(harness);
+    runtime.block_on(handle.close());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_wrong_join_code_is_refused_in_words() {
     let runtime = runtime();
