@@ -93,7 +93,14 @@ fn suit_picker(ui: &mut egui::Ui, offers: &[&Offer], keys: &Keys, look: CardLook
         for suit in Suit::ALL {
             let Some(offer) = offers.iter().find(|offer| offer.suit == Some(suit)) else { continue };
             let label = format!("{} {}", suit.symbol(), names::suit(suit));
-            let shown = if narrow { suit.symbol().to_string() } else { label.clone() };
+            // The letter that names it from the keyboard (a phone has no keys, and no room).
+            let letter = match suit {
+                Suit::Clubs => "C",
+                Suit::Diamonds => "D",
+                Suit::Hearts => "H",
+                Suit::Spades => "S",
+            };
+            let shown = if narrow { suit.symbol().to_string() } else { format!("{label} ({letter})") };
             let text = RichText::new(shown).strong().color(card::suit_colour(suit, look.four_colour));
             let button = egui::Button::new(text).fill(theme::CARD_FACE).min_size(egui::vec2(theme::TOUCH * 1.4, theme::TOUCH));
             let response = ui.add(button);
