@@ -367,6 +367,13 @@ impl eframe::App for CardtableApp {
             tracing::trace!(target: "cardtable::frame", cpu_ms = f64::from(seconds) * 1_000.0);
         }
         let commands = self.draw(ui);
+        // A command changes what the window shows (another screen, a move, a table that has
+        // just arrived from the network): the next frame shows it without waiting for input.
+        // A guest's lobby that hands over its table draws nothing in that frame: without this
+        // a rejoining guest's window stayed plain felt until the pointer moved.
+        if !commands.is_empty() {
+            ui.ctx().request_repaint();
+        }
         for command in commands {
             self.apply(command, ui.ctx());
         }

@@ -397,6 +397,12 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
         if mark != published {
             published = mark;
             state.send_replace(core.host().cloned().map(Arc::new));
+            // The window was woken for the messages above before this copy was there: wake
+            // it again, or the host's device would keep (and record) the match a move late
+            // until something else woke it.
+            if let Some(waker) = &router.waker {
+                waker();
+            }
         }
     }
 }

@@ -44,6 +44,43 @@ fn people_and_bots(game: &str) {
     assert!(driver.bot_turns_checked > 3, "{game}: bots' turns were checked ({})", driver.bot_turns_checked);
 }
 
+/// Issue 29: two people and bots at Crazy Eights. Moves made behind the hand-off screen (a
+/// bot's, the other person's) are followed: whenever the table shows the "played by" tag, it
+/// names the seat whose card lies on top of the pile.
+#[test]
+fn the_played_by_tag_names_who_played_the_top_card_in_hot_seat() {
+    use cardtable::ui::table::games;
+    use cardtable::ui::table::last_played::LastPlayed;
+    use cardtable_engine::Viewer;
+    use egui_kittest::kittest::{NodeT, Queryable};
+
+    let mut driver = Driver::sit_down("Crazy Eights", Input::Mouse, Some(2));
+    let (mut checked, mut by_others) = (0, 0);
+    driver.play_watching(&mut |driver| {
+        let table = driver.live_table();
+        let host = table.host().expect("a local table");
+        let Some(showing) = table.showing() else { return true };
+        // Who played the top card, from everything everyone saw land on the pile.
+        let mut truth = LastPlayed::default();
+        for addressed in host.history().iter().filter(|addressed| addressed.audience.includes(Viewer::Spectator)) {
+            truth.follow(&games::for_kind(host.kind()).motions(&addressed.event));
+        }
+        let names: Vec<String> = table.session().occupants().iter().map(|occupant| occupant.name().to_owned()).collect();
+        let tag = driver
+            .harness()
+            .query_by_label_contains("played by ")
+            .and_then(|node| node.accesskit_node().label().or_else(|| node.accesskit_node().value()));
+        if let (Some(tag), Some(seat)) = (tag, truth.seat()) {
+            assert_eq!(tag, format!("played by {}", names[seat.index()]), "the tag on the pile, shown to {}", names[showing.index()]);
+            checked += 1;
+            by_others += usize::from(seat != showing);
+        }
+        checked < 24
+    });
+    assert!(checked >= 24, "the tag was checked {checked} times");
+    assert!(by_others > 5, "moves by others, made behind the hand-off, were checked ({by_others})");
+}
+
 #[test]
 fn bots_turns_show_no_hidden_card_in_any_game() {
     for game in ["Crazy Eights", "108 Fool", "One Hundred and One", "Dunno", "Youglouf"] {

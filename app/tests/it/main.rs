@@ -47,4 +47,5 @@ mod store_keeper;
 mod store_screens;
 mod table;
 mod table_layout;
+mod table_still;
 mod tutorial;

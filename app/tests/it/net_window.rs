@@ -64,6 +64,22 @@ fn join_by_address<'h>(harness: &'h Harness<'_, CardtableApp>) -> egui_kittest::
     harness.query_all_by_label("Join").last().expect("the join-by-address button")
 }
 
+/// From the start screen: joins Hosta's table at `address` with `code`, sits in the open seat
+/// and says it is ready.
+fn sit_down_ready(harness: &mut Harness<'_, CardtableApp>, address: &str, code: &str) {
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(harness, "Address and port", address);
+    type_into(harness, "Join code", code);
+    join_by_address(harness).click();
+    run_until(harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
+    harness.get_by_label_contains("Hosta's table");
+    harness.get_by_label("Sit here").click();
+    run_until(harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
+    harness.get_by_label("I'm ready").click();
+    harness.run_steps(2);
+}
+
 #[test]
 fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     let runtime = runtime();
@@ -74,17 +90,8 @@ fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
     let dir = temp_dir("guest");
     let mut harness = harness(dir.clone());
-    harness.get_by_label("Join a table on the home network").click();
-    harness.run();
-    type_into(&mut harness, "Address and port", &handle.addr().to_string());
-    type_into(&mut harness, "Join code", &identity.join_code().to_string().to_lowercase());
-    join_by_address(&harness).click();
-    run_until(&mut harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
-    harness.get_by_label_contains("Hosta's table");
-    harness.get_by_label("Sit here").click();
-    run_until(&mut harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
-    harness.get_by_label("I'm ready").click();
-    harness.run_steps(2);
+    // A code typed in lower case is read as the same code.
+    sit_down_ready(&mut harness, &handle.addr().to_string(), &identity.join_code().to_string().to_lowercase());
     runtime.block_on(lobby_ready(&mut handle));
     handle.command(HostCommand::Start);
     run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
@@ -109,6 +116,92 @@ fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     drop(harness);
     runtime.block_on(handle.close());
     std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// Steps the window only when it asked for a frame, as the real window does with nobody at
+/// the mouse (no pointer moving, no key), until `done` holds.
+fn run_on_repaints(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl Fn(&Harness<'_, CardtableApp>) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(harness) {
+        assert!(Instant::now() < deadline, "the window never showed {what}: it asked for no frame to show it in");
+        if harness.ctx.has_requested_repaint() {
+            harness.step();
+        } else {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// Issue 29: every remote event repaints with no input. A guest's window, once it said it is
+/// ready, is left alone (no pointer, no key): the host starts the match, and the table with
+/// the guest's hand must be painted from the frames the window asks for itself (the lobby that
+/// handed the table over drew nothing, and nothing asked for the next frame).
+#[test]
+fn a_guests_table_paints_as_it_arrives_with_no_input() {
+    let runtime = runtime();
+    let (mut handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
+    };
+    // The guest sits in seat 2, who plays first: after the start no bot's move comes to wake
+    // the window for it.
+    handle.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let dir = temp_dir("no-input");
+    let mut harness = harness(dir.clone());
+    sit_down_ready(&mut harness, &handle.addr().to_string(), &identity.join_code().to_string());
+    runtime.block_on(lobby_ready(&mut handle));
+    handle.command(HostCommand::Start);
+    run_on_repaints(&mut harness, "the guest's hand at the table", |harness| {
+        matches!(harness.state().screen(), Screen::Table(_)) && harness.query_by_label("Your hand").is_some()
+    });
+    drop(harness);
+    runtime.block_on(handle.close());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 29: a guest whose device went away mid-match comes back (its seat's token
+/// remembered) at its own turn, and nothing more happens at the table: its window, left alone
+/// (no pointer, no key) once it pressed Join, must paint the table from the frames it asks for
+/// itself. It stayed plain felt until the pointer moved.
+#[test]
+fn a_rejoining_guests_table_paints_with_no_input() {
+    let runtime = runtime();
+    let (mut handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
+    };
+    handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    // Ana's first device sits, starts the match and waits for her turn; then it is gone.
+    let link = runtime.block_on(net_support::quic::join_pinned(handle.addr(), identity.fingerprint(), hello("Ana", None)));
+    let token = link.admitted().token;
+    let mut first = net_support::quic::Player::new(link, Seat(0), 41);
+    first.sit();
+    runtime.block_on(lobby_ready(&mut handle));
+    handle.command(HostCommand::Start);
+    let her_turn = |table: &cardtable::net::remote::RemoteTable| {
+        table.latest(Viewer::Seat(Seat(0))).is_some_and(|latest| latest.waiting_for.contains(Seat(0)))
+    };
+    runtime.block_on(first.watch_until(Duration::from_secs(30), her_turn)).expect("Ana's turn comes");
+    drop(first);
+    // Her restarted device remembers the host and the seat's token.
+    let dir = temp_dir("rejoin");
+    let mut known = KnownHosts::empty(&dir);
+    known.trust(identity.fingerprint(), "Hosta", Some(handle.addr()));
+    known.set_resume(&identity.fingerprint(), Some(token));
+    known.save().expect("known hosts written");
+    let mut harness = harness(dir.clone());
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(&mut harness, "Address and port", &handle.addr().to_string());
+    type_into(&mut harness, "Join code", &identity.join_code().to_string());
+    join_by_address(&harness).click();
+    harness.step();
+    run_on_repaints(&mut harness, "the rejoined table with Ana's hand", |harness| {
+        matches!(harness.state().screen(), Screen::Table(_)) && harness.query_by_label("Your hand").is_some()
+    });
+    drop(harness);
+    runtime.block_on(handle.close());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -219,8 +312,7 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     let runtime = runtime();
     let mut players = Vec::new();
     for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
-        let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello(name, None));
-        request.liveness = net_support::quic::quick_liveness();
+        let request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello(name, None));
         let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
         let player = net_support::quic::Player::new(link, Seat(seat), 40 + u64::from(seat));
         player.sit();

@@ -20,8 +20,8 @@ use store_support::{resumed, seats};
 
 const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
 
-/// The hand of `seat` in `view`.
-fn hand(view: &AnyView) -> Vec<Card> {
+/// The hand of the viewer of `view` (none in Youglouf, whose cards lie in slots).
+pub fn hand(view: &AnyView) -> Vec<Card> {
     match view {
         AnyView::CrazyEights(view) => view.hand.clone(),
         AnyView::Fool108(view) => view.hand.clone(),

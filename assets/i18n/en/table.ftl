@@ -57,9 +57,8 @@ menu-title = Menu
 menu-resume = Back to the game
 menu-leave = Leave the match…
 
+hand-area = Your hand
 hand-refused = { $card } cannot be played now: { $reason }
-hand-name-suit = Name the suit (C D H S):
-hand-picked = Picked: { $cards }
 hand-play-these = Play { $cards } (Enter)
 hand-clear = Clear the pick
 hand-draw = Draw (Space)

@@ -60,9 +60,8 @@ menu-title = Меню
 menu-resume = Вернуться к игре
 menu-leave = Выйти из партии…
 
+hand-area = Ваши карты
 hand-refused = { $card } сейчас сыграть нельзя: { $reason }
-hand-name-suit = Назовите масть (C D H S):
-hand-picked = Выбрано: { $cards }
 hand-play-these = Сыграть { $cards } (Enter)
 hand-clear = Сбросить выбор
 hand-draw = Взять карту (пробел)

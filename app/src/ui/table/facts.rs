@@ -4,7 +4,7 @@
 
 use cardtable_engine::{Card, Direction, Phase, Seat, SeatSet, ViewHeader};
 
-use super::offers::Offer;
+use super::offers::{Offer, OfferKind};
 
 /// A seat as the table shows it around the centre.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -49,6 +49,9 @@ pub struct TableFacts {
     pub offers: Vec<Offer>,
     /// Why a card in hand cannot be played now, in a sentence.
     pub why_not: String,
+    /// The buttons the hand's action row always holds, in order, each enabled only while it
+    /// is offered: a button that comes and goes would move the others under the pointer.
+    pub standing: Vec<OfferKind>,
 }
 
 impl TableFacts {
@@ -57,7 +60,14 @@ impl TableFacts {
     #[must_use]
     pub fn of(header: &ViewHeader, seats: Vec<SeatFacts>, hand: Option<Vec<Card>>, offers: Vec<Offer>, why_not: String) -> TableFacts {
         let turn = (header.phase == Phase::Playing).then_some(header.turn);
-        TableFacts { turn, next: None, seats, hand, offers, why_not }
+        TableFacts { turn, next: None, seats, hand, offers, why_not, standing: vec![OfferKind::Draw] }
+    }
+
+    /// The buttons the hand's action row always holds (a draw alone unless a game says more).
+    #[must_use]
+    pub fn with_standing(mut self, standing: Vec<OfferKind>) -> TableFacts {
+        self.standing = standing;
+        self
     }
 
     /// Marks the seat that plays after the turn's, going `direction` and passing over the seats

@@ -9,9 +9,9 @@ use cardtable_engine::{AnyAction, Card, Suit};
 use egui::RichText;
 
 use super::facts::TableFacts;
-use super::fan;
 use super::keys::Keys;
 use super::offers::{Offer, OfferKind, selection, under_offer};
+use super::{centred, fan};
 use crate::tr;
 use crate::ui::card::{self, CardLook};
 use crate::ui::{names, theme};
@@ -83,16 +83,29 @@ fn toggle(state: &mut HandState, card: Card, offer: card::Offer, under: bool) ->
     }
 }
 
-/// The four suit cards to name a suit; returns the offer picked.
-fn suit_picker(ui: &mut egui::Ui, offers: &[&Offer], keys: &Keys, height: f32, look: CardLook) -> Option<AnyAction> {
+/// The suits to name, as buttons in the pick row (a suit card as tall as the hand's pushed
+/// the table up the moment an eight was picked); returns the offer picked.
+fn suit_picker(ui: &mut egui::Ui, offers: &[&Offer], keys: &Keys, look: CardLook) -> Option<AnyAction> {
     let mut chosen = None;
-    ui.label(tr!("hand-name-suit"));
-    ui.horizontal_wrapped(|ui| {
+    // A phone has room for the four suits' symbols, not their names.
+    let narrow = ui.ctx().content_rect().width() < theme::NARROW;
+    ui.horizontal(|ui| {
         for suit in Suit::ALL {
             let Some(offer) = offers.iter().find(|offer| offer.suit == Some(suit)) else { continue };
-            // Never smaller than a touch target, even with small cards.
-            let size = height.max(theme::TOUCH * 1.6);
-            if card::suit_card(ui, suit, &names::suit(suit), size, look).clicked() || keys.suit() == Some(suit) {
+            let label = format!("{} {}", suit.symbol(), names::suit(suit));
+            // The letter that names it from the keyboard (a phone has no keys, and no room).
+            let letter = match suit {
+                Suit::Clubs => "C",
+                Suit::Diamonds => "D",
+                Suit::Hearts => "H",
+                Suit::Spades => "S",
+            };
+            let shown = if narrow { suit.symbol().to_string() } else { format!("{label} ({letter})") };
+            let text = RichText::new(shown).strong().color(card::suit_colour(suit, look.four_colour));
+            let button = egui::Button::new(text).fill(theme::CARD_FACE).min_size(egui::vec2(theme::TOUCH * 1.4, theme::TOUCH));
+            let response = ui.add(button);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            if response.clicked() || keys.suit() == Some(suit) {
                 chosen = Some(offer.action);
             }
         }
@@ -106,16 +119,73 @@ fn plays_at_once(offers: &[Offer], selected: &[Card]) -> Option<AnyAction> {
     (sel.next.is_empty() && sel.complete.len() == 1).then(|| offers[sel.complete[0]].action)
 }
 
-/// Draws the hand and its controls; returns the action chosen this frame.
-pub fn show(
-    ui: &mut egui::Ui,
-    facts: &TableFacts,
-    state: &mut HandState,
-    names: &[String],
+/// What the hand is drawn with, besides its facts and picks.
+#[derive(Debug, Clone, Copy)]
+pub struct HandLook<'a> {
+    /// Every seat's name (a Jack's swap names the other hand's holder).
+    pub names: &'a [String],
+    /// The card height chosen for the window.
+    pub height: f32,
+    /// How cards look.
+    pub look: CardLook,
+    /// The keys pressed this frame.
+    pub keys: &'a Keys,
+    /// The table's last answer that was not a move (a refusal from the session), if any.
+    pub message: Option<&'a str>,
+    /// The table's own id, under which the hand's area keeps the tallest it has been.
+    pub still: egui::Id,
+    /// The width the player's own area has in the window.
+    pub width: f32,
+}
+
+/// The hand's layout in its window: card height and each card's place, and the rows it keeps
+/// room for (as many as the hand and one card more would take with every card whole, so the
+/// area does not grow or shrink when cards become playable or not, or a card is drawn).
+struct Layout {
     height: f32,
-    look: CardLook,
-    keys: &Keys,
-) -> Option<AnyAction> {
+    places: Vec<fan::Place>,
+    rows: usize,
+}
+
+/// Lays out the hand: smaller cards when a big hand would take more than a third of the
+/// window's height (or the height the area `kept` so far), so the piles above stay in view
+/// (never below two thirds of the chosen size); room for the rows the hand takes with every
+/// card whole, whenever that fits.
+fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<f32>) -> Layout {
+    // Once the area has a height, cards grow only as far as it holds them (a hand that loses
+    // a card would otherwise take bigger cards and a taller area).
+    let most_height = kept.unwrap_or(f32::INFINITY).min(ui.ctx().content_rect().height() / 3.0);
+    let width = ui.available_width();
+    let rows_of = |places: &[fan::Place]| places.iter().map(|place| place.row + 1).max().unwrap_or(0);
+    // Room for one card more than the hand holds: a draw then never needs another row.
+    let all_whole = vec![true; whole.len() + 1];
+    let fits = [1.0, 0.85, 0.7].iter().map(|scale| height * scale).find_map(|height| {
+        let most = rows_of(&fan::fan(&all_whole, card::width_for(height), CARD_GAP, width));
+        (most as f32 * (height * 1.16 + number) <= most_height).then_some((height, most))
+    });
+    match fits {
+        Some((height, most)) => {
+            let places = fan::fan(whole, card::width_for(height), CARD_GAP, width);
+            let rows = most.max(rows_of(&places));
+            Layout { height, places, rows }
+        }
+        // A hand too big for that: as small as allowed, as many rows as it takes now.
+        None => {
+            let height = height * 0.7;
+            let places = fan::fan(whole, card::width_for(height), CARD_GAP, width);
+            let rows = rows_of(&places);
+            Layout { height, places, rows }
+        }
+    }
+}
+
+/// Draws the hand and its controls; returns the action chosen this frame. Every line keeps
+/// its place and height through a turn, a bot's turn, a pick, a refusal and a draw: the
+/// cards (centred in an area as wide as the window), the message line, the pick row (what a
+/// pick in progress asks next), the row of standing actions (disabled while not offered) and
+/// the keys' line.
+pub fn show(ui: &mut egui::Ui, facts: &TableFacts, state: &mut HandState, with: &HandLook<'_>) -> Option<AnyAction> {
+    let HandLook { height, look, keys, message, .. } = *with;
     let hand = facts.hand.as_deref()?;
     state.keep_valid(facts);
     let offers = &facts.offers;
@@ -155,35 +225,25 @@ pub fn show(
     // (playable or picked) is never covered.
     let offers_now: Vec<card::Offer> = hand.iter().map(|&held| card_offer(held, state, &next, under, facts)).collect();
     let whole: Vec<bool> = offers_now.iter().map(|offer| matches!(offer, card::Offer::Playable | card::Offer::Picked)).collect();
-    // Smaller cards when a big hand would take more than a third of the window's height, so
-    // the piles above stay in view (never below two thirds of the chosen size).
-    let most_height = ui.ctx().content_rect().height() / 3.0;
     // A small label and the spacing round it.
     let number = 20.0;
-    let (height, places) = [1.0, 0.85, 0.7]
-        .iter()
-        .map(|scale| {
-            let height = height * scale;
-            (height, fan::fan(&whole, card::width_for(height), CARD_GAP, ui.available_width()))
-        })
-        .find_map(|(height, places)| {
-            let rows = places.iter().map(|place| place.row + 1).max().unwrap_or(0) as f32;
-            (rows * (height * 1.16 + number) <= most_height).then_some((height, places))
-        })
-        .unwrap_or_else(|| {
-            let height = height * 0.7;
-            (height, fan::fan(&whole, card::width_for(height), CARD_GAP, ui.available_width()))
-        });
+    let area_key = with.still.with("hand-area");
+    let Layout { height, places, rows } = layout(ui, &whole, height, number, centred::kept(ui, area_key));
     let card_width = card::width_for(height);
     // Room above each row for a lifted card, below it for its number.
     let lift = height * 0.16;
     let row_height = lift + height + number;
-    let rows = places.iter().map(|place| place.row + 1).max().unwrap_or(0);
-    // As wide as the cards take, so the table can centre the hand.
+    // The area is as wide as the window, the cards centred in it: what is said under the hand
+    // never makes the block wider and slides the cards sideways.
     let used = places.iter().map(|place| place.x + card_width).fold(0.0, f32::max);
-    let (area, _) = ui.allocate_exact_size(egui::vec2(used.min(ui.available_width()), row_height * rows as f32), egui::Sense::hover());
+    // Never shorter than it has been at this table: a draw that makes the cards smaller must
+    // not pull up what lies under the hand.
+    let area_height = centred::tallest(ui, area_key, row_height * rows as f32);
+    let (area, area_response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), area_height), egui::Sense::hover());
+    area_response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Group, true, tr!("hand-area")));
+    let indent = ((area.width() - used) / 2.0).max(0.0).floor();
     for (position, ((&held, &offer), place)) in hand.iter().zip(&offers_now).zip(&places).enumerate() {
-        let top_left = area.min + egui::vec2(place.x, lift + row_height * place.row as f32);
+        let top_left = area.min + egui::vec2(indent + place.x, lift + row_height * place.row as f32);
         let rect = egui::Rect::from_min_size(top_left, egui::vec2(card_width, height + number));
         // A child placed in the area already allocated: it must not move the hand's cursor.
         let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(rect));
@@ -194,7 +254,11 @@ pub fn show(
         }
         let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
         if cursor_card == Some(held) && !offers.is_empty() {
-            ui.painter().rect_stroke(response.rect.expand(3.0), 8, egui::Stroke::new(2.0, theme::INK), egui::StrokeKind::Outside);
+            // The cursor is a bar under the card's strip that always shows: a ring round the
+            // card crossed a lifted neighbour's rank in its corner (a picked 8 read as a 6).
+            let strip = card_width * fan::LEAST_STRIP;
+            let bar = egui::Rect::from_min_size(response.rect.left_bottom() + egui::vec2(0.0, 2.0), egui::vec2(strip, 4.0));
+            ui.painter().rect_filled(bar, 2, theme::INK);
         }
         if response.clicked() {
             state.refused = (offer == card::Offer::Dimmed).then_some(held);
@@ -208,10 +272,11 @@ pub fn show(
         }
     }
     // The reason, in words, where the player looks: under the hand (a tooltip alone is missed,
-    // and a touch screen has none).
-    if let Some(card) = state.refused.filter(|card| hand.contains(card) && !facts.why_not.is_empty()) {
-        ui.colored_label(theme::ACCENT, tr!("hand-refused", card = card.pretty(), reason = facts.why_not.as_str()));
-    }
+    // and a touch screen has none), in a line that is there, empty, when there is nothing to say.
+    let refusal = state
+        .refused
+        .filter(|card| hand.contains(card) && !facts.why_not.is_empty())
+        .map(|card| tr!("hand-refused", card = card.pretty(), reason = facts.why_not.as_str()));
 
     // Enter with nothing picked picks the card under the cursor.
     if keys.play
@@ -221,30 +286,59 @@ pub fn show(
     {
         state.selected.push(card);
     }
+    // One line under the hand, always there and always as tall: what a pick in progress asks
+    // next (the refused card stays marked, its reason on the card), or else what the table
+    // says.
+    let picking = under || swapping || !suit_only.is_empty() || !state.selected.is_empty();
+    if picking {
+        let height = centred::message_height(ui);
+        let picked = centred::fixed_row(ui, "hand-pick", height, |ui| {
+            ui.horizontal(|ui| pick_row(ui, offers, state, &suit_only, (clicked_card, under), with)).inner
+        });
+        chosen = chosen.or(picked);
+    } else {
+        // With nothing to say, the keys (a phone has none to press).
+        let keys_hint = (with.width >= theme::NARROW).then(|| tr!("hand-keys"));
+        centred::message_or_hint(ui, message.or(refusal.as_deref()), theme::ACCENT, keys_hint.as_deref());
+    }
+    // Drawn every frame, an action chosen or not: the row never blinks.
+    let standing = buttons(ui, facts, keys, with.width);
+    chosen.or(standing)
+}
+
+/// What a pick in progress asks next, in one row: the suit to name, "Play these" and "Clear
+/// the pick", what goes under a Jack, the hand to swap with; returns the action chosen.
+fn pick_row(
+    ui: &mut egui::Ui,
+    offers: &[Offer],
+    state: &mut HandState,
+    suit_only: &[&Offer],
+    (clicked_card, under): (bool, bool),
+    with: &HandLook<'_>,
+) -> Option<AnyAction> {
+    let HandLook { names, look, keys, .. } = *with;
+    let mut chosen = None;
     let sel = selection(offers, &state.selected);
     if !under && !state.selected.is_empty() {
         let complete: Vec<&Offer> = sel.complete.iter().map(|&index| &offers[index]).collect();
         let needs_suit = complete.len() > 1 && complete.iter().all(|offer| offer.suit.is_some());
         if needs_suit && sel.next.is_empty() {
-            let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
-            ui.label(RichText::new(tr!("hand-picked", cards = picked.join(" "))).strong());
-            chosen = suit_picker(ui, &complete, keys, height, look);
+            chosen = suit_picker(ui, &complete, keys, look);
         } else if (clicked_card || keys.play) && sel.next.is_empty() {
             chosen = plays_at_once(offers, &state.selected);
         } else if !complete.is_empty() {
             let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
             let text = tr!("hand-play-these", cards = picked.join(" "));
             let button = egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
-            if ui.add(button).clicked() || keys.play {
-                if needs_suit {
-                    // Kings or Queens name a suit: finish the pick with the suit.
-                    ui.label(tr!("hand-name-suit"));
-                } else if let [only] = complete[..] {
-                    chosen = Some(only.action);
-                }
+            if (ui.add(button).clicked() || keys.play)
+                && !needs_suit
+                && let [only] = complete[..]
+            {
+                chosen = Some(only.action);
             }
             if needs_suit {
-                chosen = chosen.or_else(|| suit_picker(ui, &complete, keys, height, look));
+                // Kings or Queens name a suit: finish the pick with the suit.
+                chosen = chosen.or_else(|| suit_picker(ui, &complete, keys, look));
             }
         }
         if ui.add(egui::Button::new(tr!("hand-clear")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
@@ -252,56 +346,78 @@ pub fn show(
         }
     }
     if !suit_only.is_empty() {
-        chosen = chosen.or_else(|| suit_picker(ui, &suit_only, keys, height, look));
+        chosen = chosen.or_else(|| suit_picker(ui, suit_only, keys, look));
     }
     if under {
         let picked: Vec<String> = state.selected.iter().map(|card| card.pretty()).collect();
-        ui.label(tr!("hand-under-hint"));
         let text = if picked.is_empty() { tr!("hand-under-none") } else { tr!("hand-under", cards = picked.join(" ")) };
         let button = egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
         if let Some(offer) = under_offer(offers, &state.selected)
-            && (ui.add(button).clicked() || keys.play)
+            && (ui.add(button).on_hover_text(tr!("hand-under-hint")).clicked() || keys.play)
         {
             chosen = Some(offer.action);
         }
     }
-    chosen.or_else(|| buttons(ui, offers, names, keys))
+    let swaps = offers.iter().filter_map(|offer| if let OfferKind::Swap(seat) = offer.kind { Some((seat, offer.action)) } else { None });
+    for (number, (seat, action)) in swaps.enumerate() {
+        let name = names.get(seat.index()).cloned().unwrap_or_default();
+        let button = egui::Button::new(RichText::new(tr!("hand-swap", number = number + 1, name = name)).strong())
+            .min_size(egui::vec2(theme::TOUCH * 2.5, theme::TOUCH));
+        if ui.add(button).clicked() || keys.digit == Some(number) {
+            chosen = chosen.or(Some(action));
+        }
+    }
+    chosen
 }
 
-/// Draw, pass, "One!" and swap buttons, with their keys.
-fn buttons(ui: &mut egui::Ui, offers: &[Offer], names: &[String], keys: &Keys) -> Option<AnyAction> {
+/// The game's standing actions (draw, pass, "One!"), always there and in the same order,
+/// each enabled only while it is offered; with their keys. Rows break where the buttons'
+/// widths say in the area's `width` (a phone takes two rows), the same every frame.
+fn buttons(ui: &mut egui::Ui, facts: &TableFacts, keys: &Keys, width: f32) -> Option<AnyAction> {
+    let standing: Vec<(OfferKind, String, bool)> = facts
+        .standing
+        .iter()
+        .filter_map(|&kind| match kind {
+            OfferKind::Draw => Some((kind, tr!("hand-draw"), keys.draw || keys.space)),
+            OfferKind::Pass => Some((kind, tr!("hand-pass"), keys.space)),
+            OfferKind::One => Some((kind, tr!("hand-one"), keys.one)),
+            _ => None,
+        })
+        .collect();
+    // A phone's row: tighter buttons, their keys left out of their words.
+    let narrow = width < theme::NARROW;
+    let least = if narrow { theme::TOUCH * 2.0 } else { theme::TOUCH * 2.5 };
     let mut chosen = None;
-    let find = |kind: OfferKind| offers.iter().find(|offer| offer.kind == kind).map(|offer| offer.action);
     ui.horizontal_wrapped(|ui| {
-        let big = |text: String| egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 2.5, theme::TOUCH));
-        if let Some(action) = find(OfferKind::Draw)
-            && (ui.add(big(tr!("hand-draw"))).clicked() || keys.draw || keys.space)
-        {
-            chosen = Some(action);
+        if narrow {
+            ui.spacing_mut().button_padding.x = 8.0;
         }
-        if let Some(action) = find(OfferKind::Pass)
-            && (ui.add(big(tr!("hand-pass"))).clicked() || keys.space)
-        {
-            chosen = chosen.or(Some(action));
+        let widths: Vec<f32> = standing
+            .iter()
+            .map(|(_, text, _)| centred::button_width(ui, &[centred::shown_words(text, narrow).to_owned()]).max(least))
+            .collect();
+        let gap = ui.spacing().item_spacing.x;
+        let breaks = centred::row_breaks(&widths, gap, width);
+        if !breaks.contains(&true) {
+            let total = widths.iter().sum::<f32>() + gap * widths.len().saturating_sub(1) as f32;
+            ui.add_space(((width - total) / 2.0).max(0.0).floor());
         }
-        if let Some(action) = find(OfferKind::One)
-            && (ui.add(big(tr!("hand-one")).fill(theme::ACCENT_DARK)).clicked() || keys.one)
-        {
-            chosen = chosen.or(Some(action));
-        }
-        let swaps =
-            offers.iter().filter_map(|offer| if let OfferKind::Swap(seat) = offer.kind { Some((seat, offer.action)) } else { None });
-        for (number, (seat, action)) in swaps.enumerate() {
-            let name = names.get(seat.index()).cloned().unwrap_or_default();
-            if ui.add(big(tr!("hand-swap", number = number + 1, name = name))).clicked() || keys.digit == Some(number) {
+        for ((kind, text, key), (&button_width, &breaks)) in standing.into_iter().zip(widths.iter().zip(&breaks)) {
+            if breaks {
+                ui.end_row();
+            }
+            let offered = facts.offers.iter().find(|offer| offer.kind == kind).map(|offer| offer.action);
+            let shown = RichText::new(centred::shown_words(&text, narrow)).strong();
+            let button = egui::Button::new(shown).min_size(egui::vec2(button_width, theme::TOUCH));
+            let button = if kind == OfferKind::One && offered.is_some() { button.fill(theme::ACCENT_DARK) } else { button };
+            let clicked = centred::named_button(ui, button, &text, offered.is_some()).clicked();
+            if let Some(action) = offered
+                && (clicked || key)
+            {
                 chosen = chosen.or(Some(action));
             }
         }
     });
-    let has_cards = offers.iter().any(|offer| offer.kind == OfferKind::Play);
-    if has_cards || find(OfferKind::Draw).is_some() {
-        ui.label(RichText::new(tr!("hand-keys")).small().color(theme::INK_DIM));
-    }
     chosen
 }
 
@@ -334,7 +450,16 @@ mod tests {
     fn frame(ctx: &egui::Context, facts: &TableFacts, state: &mut HandState, keys: Keys) -> Option<AnyAction> {
         let mut chosen = None;
         let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
-            chosen = show(ui, facts, state, &[], 80.0, CardLook::default(), &keys);
+            let with = HandLook {
+                names: &[],
+                height: 80.0,
+                look: CardLook::default(),
+                keys: &keys,
+                message: None,
+                still: egui::Id::NULL,
+                width: 400.0,
+            };
+            chosen = show(ui, facts, state, &with);
         });
         // No renderer here: the font atlas is never uploaded.
         output.textures_delta.clear();

@@ -77,6 +77,32 @@ pub const ENTER_SETTLE: f64 = 0.5;
 /// the round's last card) must not hand the device over or skip the standings.
 #[must_use]
 pub fn settled_enter(ui: &egui::Ui, id: egui::Id) -> bool {
+    let fresh = ui.input(|input| {
+        input.events.iter().any(|event| matches!(event, egui::Event::Key { key: Key::Enter, pressed: true, repeat: false, .. }))
+    });
+    ui.is_enabled() && fresh && settled(ui, id)
+}
+
+/// Whether the button of `response` was clicked: by a pointer at once; by the keyboard (Space
+/// or Enter on the button holding the focus) only once it has been on screen for
+/// [`ENTER_SETTLE`]: a key meant for the round's last card must not skip the standings that
+/// replaced it.
+#[must_use]
+pub fn settled_click(ui: &egui::Ui, response: &egui::Response) -> bool {
+    // Read first, so the time on screen is counted every frame the button is drawn.
+    let settled = settled(ui, response.id);
+    response.clicked_by(egui::PointerButton::Primary) || (ui.is_enabled() && settled && response.clicked())
+}
+
+/// Whether the button of `response`, which also answers Enter, was pressed: a
+/// [`settled_click`] or a [`settled_enter`].
+#[must_use]
+pub fn settled_press(ui: &egui::Ui, response: &egui::Response) -> bool {
+    settled_click(ui, response) || settled_enter(ui, response.id)
+}
+
+/// Whether the control `id` has been on screen for [`ENTER_SETTLE`] (drawn every frame since).
+fn settled(ui: &egui::Ui, id: egui::Id) -> bool {
     let now = ui.input(|input| input.time);
     let frame = ui.ctx().cumulative_frame_nr();
     let shown_since = ui.ctx().data_mut(|data| {
@@ -88,8 +114,54 @@ pub fn settled_enter(ui: &egui::Ui, id: egui::Id) -> bool {
         seen.0 = frame;
         seen.1
     });
-    let fresh = ui.input(|input| {
-        input.events.iter().any(|event| matches!(event, egui::Event::Key { key: Key::Enter, pressed: true, repeat: false, .. }))
-    });
-    ui.is_enabled() && fresh && now - shown_since >= ENTER_SETTLE
+    now - shown_since >= ENTER_SETTLE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame at `time` with `events`, drawing one button that holds the keyboard's focus;
+    /// returns whether it counted as pressed.
+    fn frame(ctx: &egui::Context, time: f64, events: Vec<egui::Event>) -> bool {
+        let mut pressed = false;
+        let input = egui::RawInput { time: Some(time), events, ..Default::default() };
+        let mut output = ctx.run_ui(input, |ui| {
+            let response = ui.button("Deal the next round (Enter)");
+            response.request_focus();
+            pressed = settled_press(ui, &response);
+        });
+        output.textures_delta.clear();
+        pressed
+    }
+
+    fn key(key: Key) -> egui::Event {
+        egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers: egui::Modifiers::NONE }
+    }
+
+    /// Issue 29: Enter or Space, on a button that has the focus or not, does nothing until the
+    /// button has been on screen for [`ENTER_SETTLE`]; then either presses it. A pointer's click
+    /// counts at once.
+    #[test]
+    fn keys_press_a_button_only_once_it_has_been_on_screen_a_moment() {
+        let ctx = egui::Context::default();
+        assert!(!frame(&ctx, 0.0, Vec::new()));
+        assert!(!frame(&ctx, 0.1, Vec::new()), "the focus is given");
+        assert!(!frame(&ctx, 0.2, vec![key(Key::Space)]), "Space on the focused button, at once");
+        assert!(!frame(&ctx, 0.3, vec![key(Key::Enter)]), "Enter, at once");
+        assert!(frame(&ctx, 0.6, vec![key(Key::Space)]), "Space a moment later");
+        assert!(frame(&ctx, 0.7, vec![key(Key::Enter)]), "Enter a moment later");
+
+        let clicked = egui::Context::default();
+        assert!(!frame(&clicked, 0.0, Vec::new()));
+        let at = egui::pos2(30.0, 20.0);
+        let press = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        assert!(!frame(&clicked, 0.05, vec![egui::Event::PointerMoved(at), press(true)]));
+        assert!(frame(&clicked, 0.1, vec![press(false)]), "a click counts at once");
+    }
 }

@@ -6,16 +6,20 @@ use cardtable_engine::{AnyView, Seat, SeatSet};
 use egui::RichText;
 
 use super::games::TableFacts;
+use super::motion::{Spot, spot_rect};
 use super::{TableScreen, centred, seats};
 use crate::session::seating::Occupant;
 use crate::tr;
 use crate::ui::{names, theme};
+use egui::Rect;
 
 /// Seat panels' cards, as a share of the hand's card height.
 const SEAT_CARDS: f32 = 0.45;
 /// The least width the middle of the table keeps (the seats along the top, the piles, the
 /// turn) before seats sit at its sides.
 const MIDDLE_LEAST: f32 = 560.0;
+/// The least width kept beside the decks for the game's notes ("to match", "Snap now").
+const NOTES_LEAST: f32 = 180.0;
 /// The width the middle of the table takes at most, in hand cards' heights.
 const MIDDLE_CARDS: f32 = 5.0;
 
@@ -41,6 +45,34 @@ pub(super) struct Middle<'a> {
     pub narrow: bool,
 }
 
+/// Draws the centre so that the two decks (the stock and the pile, which every game draws
+/// first) sit in the middle of the width, whatever follows them: centring the whole row slid
+/// the pile sideways whenever a note beside it ("You drew a playable card") or a held card
+/// came or went. Placed by where the decks were last frame; a change asks for one more.
+fn decks_centred(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let key = ui.scope_id().with("table-decks-centred");
+    let room = ui.available_width();
+    // The decks' middle and right edge from the block's left edge, last frame.
+    let last: Option<(f32, f32)> = ui.ctx().data(|data| data.get_temp(key));
+    // Never so far right that the notes beside the decks are squeezed into a sliver (a word
+    // a line, a whole screen tall, on a phone).
+    let margin = last.map_or(0.0, |(middle, right)| (room / 2.0 - middle).min(room - right - NOTES_LEAST).max(0.0).floor());
+    let block = ui.horizontal_top(|ui| {
+        ui.add_space(margin);
+        ui.vertical(|ui| {
+            ui.set_max_width(room - margin);
+            add(ui);
+        })
+    });
+    let left = block.inner.response.rect.left();
+    let decks = [Spot::Stock, Spot::Pile].into_iter().filter_map(|spot| spot_rect(ui.ctx(), spot)).reduce(Rect::union);
+    let Some(now) = decks.map(|decks| (decks.center().x - left, decks.right() - left)) else { return };
+    if last.is_none_or(|last| (now.0 - last.0).abs() > 0.5 || (now.1 - last.1).abs() > 0.5) {
+        ui.ctx().data_mut(|data| data.insert_temp(key, now));
+        ui.ctx().request_repaint();
+    }
+}
+
 impl TableScreen {
     /// Draws the other seats, the piles and the turn's line; returns a clicked Youglouf slot.
     pub(super) fn middle(&mut self, ui: &mut egui::Ui, table: &Middle<'_>) -> Option<(Seat, u8)> {
@@ -54,7 +86,9 @@ impl TableScreen {
             Some(sides) => self.round_table(ui, table, (sides, side_width)),
             None => {
                 let skip = table.showing.map_or(SeatSet::EMPTY, SeatSet::only);
-                let clicked = centred::centred(ui, "seats", |ui| self.seats(ui, table, skip));
+                let clicked = centred::never_shrinks(ui, self.still.with("seats"), |ui| {
+                    centred::centred(ui, "seats", |ui| self.seats(ui, table, skip))
+                });
                 ui.add_space(self.centre_gap);
                 self.centre(ui, table);
                 clicked
@@ -87,18 +121,22 @@ impl TableScreen {
                     })
                     .inner
                 };
-                let on_left = beside(ui, left);
+                let on_left = centred::never_shrinks(ui, self.still.with("left"), |ui| beside(ui, left));
                 let in_middle = ui
                     .vertical(|ui| {
                         ui.set_width(middle);
-                        let top = ui.scope(|ui| centred::centred(ui, "seats", |ui| self.seats(ui, table, across)));
+                        let top = ui.scope(|ui| {
+                            centred::never_shrinks(ui, self.still.with("across"), |ui| {
+                                centred::centred(ui, "seats", |ui| self.seats(ui, table, across))
+                            })
+                        });
                         top_row = top.response.rect.height();
                         ui.add_space(gap);
                         self.centre(ui, table);
                         top.inner
                     })
                     .inner;
-                let on_right = beside(ui, right);
+                let on_right = centred::never_shrinks(ui, self.still.with("right"), |ui| beside(ui, right));
                 on_left.or(in_middle).or(on_right)
             })
             .inner
@@ -141,8 +179,10 @@ impl TableScreen {
     fn centre(&self, ui: &mut egui::Ui, table: &Middle<'_>) {
         ui.add_space(6.0);
         let look = self.look();
-        centred::centred(ui, "centre", |ui| self.game.centre(ui, table.view, table.height, look));
-        centred::centred(ui, "status", |ui| self.status(ui, table));
+        centred::never_shrinks(ui, self.still.with("centre"), |ui| {
+            decks_centred(ui, |ui| self.game.centre(ui, table.view, table.height, look));
+        });
+        centred::never_shrinks(ui, self.still.with("status"), |ui| centred::centred(ui, "status", |ui| self.status(ui, table)));
     }
 
     /// Whose turn it is, by name, and the viewer's own total; on a phone, the game's name first.

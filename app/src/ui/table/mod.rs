@@ -38,6 +38,9 @@ use keys::Keys;
 use motion::Flights;
 use privacy::{Device, Privacy};
 
+/// Tables made so far in this process, so each keeps its blocks' heights under its own id.
+static TABLES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// The question before leaving a match: whether it can be resumed depends on whether it is saved.
 #[must_use]
 fn leave_question(saved: bool, guest: bool) -> String {
@@ -116,6 +119,9 @@ pub struct TableScreen {
     /// The room put between the seats along the top and the piles, so the piles sit in the
     /// middle of what the table leaves free (last frame's).
     centre_gap: f32,
+    /// This table's own, under which its blocks keep the tallest they have been (see
+    /// [`centred::never_shrinks`]): another table starts afresh.
+    still: egui::Id,
 }
 
 impl TableScreen {
@@ -155,6 +161,7 @@ impl TableScreen {
             own_height: 0.0,
             top_row: 0.0,
             centre_gap: 0.0,
+            still: egui::Id::NULL.with(("table-still", TABLES.fetch_add(1, std::sync::atomic::Ordering::Relaxed))),
         }
     }
 
@@ -244,6 +251,21 @@ impl TableScreen {
         }
     }
 
+    /// Moves past the events that happened behind the hand-off screen without showing them in
+    /// motion, but follows whose card lies on the pile (everyone saw it land), so the "played
+    /// by" tag names the right player when the table shows again.
+    fn pass_unseen(&mut self, session: &dyn Session) {
+        let history = session.history();
+        let seen = history.get(self.animated..).unwrap_or(history);
+        let motions: Vec<motion::Motion> = seen
+            .iter()
+            .filter(|addressed| addressed.audience.includes(Viewer::Spectator))
+            .flat_map(|addressed| self.game.motions(&addressed.event))
+            .collect();
+        self.last_played.follow(&motions);
+        self.animated = history.len();
+    }
+
     /// Draws `session`'s table; returns what the player asked for, in order, to apply after
     /// the frame.
     pub fn show(&mut self, ui: &mut egui::Ui, session: &dyn Session) -> Vec<TableCommand> {
@@ -260,7 +282,7 @@ impl TableScreen {
         let narrow = ui.available_width() < theme::NARROW;
         self.top_bar(ui, session, narrow, commands);
         if let Some(coaching) = session.coaching()
-            && let Some(request) = coach::banner(ui, &coaching, session.kind())
+            && let Some(request) = centred::never_shrinks(ui, self.still.with("coach"), |ui| coach::banner(ui, &coaching, session.kind()))
         {
             commands.push(TableCommand::App(request));
         }
@@ -272,7 +294,7 @@ impl TableScreen {
             self.badges.clear();
             self.celebration.stop();
             self.log_open = false;
-            self.animated = session.history().len();
+            self.pass_unseen(session);
             let out_of_turn = self.device.acting_out_of_turn() == Some(seat);
             if privacy::handoff(ui, &names[seat.index()], out_of_turn) {
                 self.device.take(seat);
@@ -350,27 +372,40 @@ impl TableScreen {
             });
         // Where the log is under the table, it takes the room the table leaves free.
         self.settle_centre_gap(ui.ctx(), &table_area, wide || narrow);
+        // The own area's width from the window, not from the panel (which widens after a row
+        // that overflowed it, and the next frame's rows would then break elsewhere).
+        let log = if wide { theme::LOG_WIDTH + 12.0 } else { 0.0 };
+        let own_width = ui.available_width().min(ui.ctx().content_rect().width() - 2.0 * theme::MARGIN - log);
         let own = ui.scope(|ui| {
             match privacy {
                 Privacy::Show(seat) if session.phase() == Phase::Playing => {
+                    let error = self.error.clone();
                     let area = OwnArea {
                         grace_left: session.grace_left(self.now),
                         out_of_turn: self.device.acting_out_of_turn().is_some(),
                         clicked_slot,
+                        message: error.as_deref(),
+                        still: self.still,
+                        width: own_width,
                         ..OwnArea::shown(&names, seat, height, self.look(), &keys)
                     };
-                    chosen = centred::centred(ui, "own", |ui| self.own_area(ui, &view, &facts, &area)).map(|action| (seat, action));
+                    // Never shorter than it has been: a draw that shrinks the cards to fit a bigger
+                    // hand must not pull the table down over it.
+                    let own = self.still.with("own");
+                    chosen =
+                        centred::never_shrinks(ui, own, |ui| centred::centred(ui, "own", |ui| self.own_area(ui, &view, &facts, &area)))
+                            .map(|action| (seat, action));
                 }
                 Privacy::Linger(seat) => {
                     let keys = Keys::default();
-                    let area = OwnArea::shown(&names, seat, height, self.look(), &keys);
+                    let area = OwnArea { still: self.still, width: own_width, ..OwnArea::shown(&names, seat, height, self.look(), &keys) };
                     // Shown, not played: no offers and no keys.
                     let shown = TableFacts { offers: Vec::new(), ..facts.clone() };
                     centred::centred(ui, "own", |ui| self.own_area(ui, &view, &shown, &area));
                     let done =
                         egui::Button::new(RichText::new(tr!("table-done")).strong()).min_size(egui::vec2(theme::TOUCH * 4.0, theme::TOUCH));
                     let done = ui.add(done);
-                    if done.clicked() || keys::settled_enter(ui, done.id) {
+                    if keys::settled_press(ui, &done) {
                         self.device.done();
                     }
                 }
@@ -385,7 +420,9 @@ impl TableScreen {
             }
             // "One!" for another seat of this device: no hand is shown for it, so none changes.
             called = self.out_of_turn(ui, session, &names);
-            if let Some(error) = &self.error {
+            // While a hand is up its message line says it, in a place that is always there.
+            let said = matches!(privacy, Privacy::Show(_)) && session.phase() == Phase::Playing;
+            if let (Some(error), false) = (&self.error, said) {
                 ui.colored_label(theme::ACCENT, error);
             }
         });

@@ -69,7 +69,8 @@ pub fn note_spot(ctx: &egui::Context, spot: Spot, rect: Rect) {
     ctx.data_mut(|data| data.insert_temp(spot_id(spot), rect));
 }
 
-pub(super) fn spot_rect(ctx: &egui::Context, spot: Spot) -> Option<Rect> {
+/// Where `spot` was drawn last (the pile, the stock, a seat), if it was.
+pub fn spot_rect(ctx: &egui::Context, spot: Spot) -> Option<Rect> {
     ctx.data(|data| data.get_temp::<Rect>(spot_id(spot)))
 }
 

@@ -109,7 +109,7 @@ pub fn handoff(ui: &mut egui::Ui, name: &str, out_of_turn: bool) -> bool {
         let button = egui::Button::new(RichText::new(tr!("handoff-show", name = name)).size(theme::HANDOFF_BUTTON_SIZE))
             .min_size(egui::vec2(theme::TOUCH * 5.0, theme::TOUCH * 1.3));
         let response = ui.add(button);
-        taken = response.clicked() || super::keys::settled_enter(ui, response.id);
+        taken = super::keys::settled_press(ui, &response);
     });
     taken
 }

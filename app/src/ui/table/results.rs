@@ -6,6 +6,7 @@
 use cardtable_engine::{AnyOptions, Better, MatchResult, RoundResult, ScoreKind, Seat, places};
 use egui::RichText;
 
+use super::keys::{settled_click, settled_press};
 use crate::tr;
 use crate::ui::card::{self, CardLook, Offer};
 use crate::ui::theme;
@@ -144,17 +145,21 @@ pub fn actions(ui: &mut egui::Ui, outcome: &Outcome<'_>) -> Option<ResultsChoice
             if let Some(options) = outcome.rematch {
                 // The game's own words: 108 Fool says the limit a rematch plays to.
                 let text = super::games::for_kind(options.kind()).play_again(options);
-                if ui.add(button(text)).clicked() {
+                let again = ui.add(button(text));
+                if settled_click(ui, &again) {
                     choice = Some(ResultsChoice::PlayAgain);
                 }
             }
-            if ui.add(button(tr!("results-back-to-start"))).clicked() {
+            let back = ui.add(button(tr!("results-back-to-start")));
+            if settled_click(ui, &back) {
                 choice = Some(ResultsChoice::Leave);
             }
         });
     } else if outcome.deals {
+        // Enter or Space counts only once the standings have been on screen a moment: a key
+        // meant for the round's last card skipped them (the focus may sit on this button).
         let next = ui.add(button(tr!("results-next-round")));
-        if next.clicked() || super::keys::settled_enter(ui, next.id) {
+        if settled_press(ui, &next) {
             choice = Some(ResultsChoice::NextRound);
         }
     } else {

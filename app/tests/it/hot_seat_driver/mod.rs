@@ -38,7 +38,8 @@ const MOST_ACTIONS: usize = 4_000;
 /// Frames one step of the test may take before the window must have settled.
 const MOST_FRAMES: usize = 2_000;
 
-const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+/// The digit keys 1–9, which pick the cards (or slots) of those numbers.
+pub const DIGITS: [Key; 9] = [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
 
 fn suit_key(suit: Suit) -> Key {
     match suit {
@@ -283,6 +284,12 @@ impl Driver {
 
     /// Plays the match to its end; returns the number of actions taken.
     pub fn play_to_the_end(&mut self) -> usize {
+        self.play_watching(&mut |_| true)
+    }
+
+    /// Plays the match to its end, letting `watch` look at the window before every decision
+    /// (it stops the match early by answering false); returns the number of actions taken.
+    pub fn play_watching(&mut self, watch: &mut dyn FnMut(&Driver) -> bool) -> usize {
         let mut actions = 0;
         let mut idle = 0;
         let mut last_steps = 0;
@@ -294,6 +301,9 @@ impl Driver {
                 idle = 0;
             }
             assert!(idle < 50, "nothing happened for 50 tries; the screen: {:?}", self.screen_text());
+            if !watch(self) {
+                return actions;
+            }
             if let Some(name) = self.names.iter().find(|name| self.has(&format!("I'm {name} — show my cards"))).cloned() {
                 self.assert_hand_off_shows_no_card();
                 self.hand_offs += 1;
@@ -343,6 +353,11 @@ impl Driver {
     /// The table's phase.
     pub fn phase(&self) -> Phase {
         self.table().session().phase()
+    }
+
+    /// The match at the table.
+    pub fn live_table(&self) -> &LiveTable {
+        self.table()
     }
 
     /// The harness, to look at the screen.

@@ -81,7 +81,9 @@ pub fn facts(view: &Fool108View) -> TableFacts {
             SeatFacts { cards, total: view.header.totals[seat], notes, ..SeatFacts::default() }
         })
         .collect();
-    TableFacts::of(&view.header, seats, view.hand.clone(), offers, why_not).with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
+    TableFacts::of(&view.header, seats, view.hand.clone(), offers, why_not)
+        .with_next(view.direction, cardtable_engine::SeatSet::EMPTY)
+        .with_standing(vec![OfferKind::Draw, OfferKind::Pass, OfferKind::One])
 }
 
 /// Draws the centre: stock, pile, what to follow, direction, the turn's stage.

@@ -39,6 +39,13 @@ pub struct OwnArea<'a> {
     pub out_of_turn: bool,
     /// A seat's slot clicked on the table this frame.
     pub clicked_slot: Option<(Seat, u8)>,
+    /// The table's last answer that was not a move (a refusal from the session), said in the
+    /// area's message line.
+    pub message: Option<&'a str>,
+    /// The table's own id, under which the area's blocks keep the tallest they have been.
+    pub still: egui::Id,
+    /// The width the area has in the window (its blocks may overflow; this does not grow).
+    pub width: f32,
 }
 
 impl<'a> OwnArea<'a> {
@@ -46,7 +53,19 @@ impl<'a> OwnArea<'a> {
     /// in progress, no slot clicked).
     #[must_use]
     pub fn shown(names: &'a [String], seat: Seat, height: f32, look: CardLook, keys: &'a Keys) -> OwnArea<'a> {
-        OwnArea { names, seat, height, look, keys, grace_left: None, out_of_turn: false, clicked_slot: None }
+        OwnArea {
+            names,
+            seat,
+            height,
+            look,
+            keys,
+            grace_left: None,
+            out_of_turn: false,
+            clicked_slot: None,
+            message: None,
+            still: egui::Id::NULL,
+            width: 0.0,
+        }
     }
 }
 
@@ -122,7 +141,16 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
         hand: &mut HandState,
         area: &OwnArea<'_>,
     ) -> Option<AnyAction> {
-        let shown = ui.scope(|ui| super::hand::show(ui, facts, hand, area.names, area.height, area.look, area.keys));
+        let with = super::hand::HandLook {
+            names: area.names,
+            height: area.height,
+            look: area.look,
+            keys: area.keys,
+            message: area.message,
+            still: area.still,
+            width: area.width,
+        };
+        let shown = ui.scope(|ui| super::hand::show(ui, facts, hand, &with));
         super::motion::note_spot(ui.ctx(), super::motion::Spot::Seat(area.seat), shown.response.rect);
         shown.inner
     }

@@ -13,6 +13,7 @@ use super::{SeatFacts, SlotLook, TableFacts};
 use crate::tr;
 use crate::ui::card::{self, CardLook, Offer};
 use crate::ui::table::badges::Badge;
+use crate::ui::table::centred;
 use crate::ui::table::keys::Keys;
 use crate::ui::table::motion::{Motion, Spot, note_spot};
 use crate::ui::theme;
@@ -70,7 +71,14 @@ super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
         if area.out_of_turn {
             self.picks.snapping = true;
         }
-        let own = OwnArea { name: &area.names[area.seat.index()], height: area.height, look: area.look, grace_left: area.grace_left };
+        let own = OwnArea {
+            name: &area.names[area.seat.index()],
+            height: area.height,
+            look: area.look,
+            grace_left: area.grace_left,
+            message: area.message,
+            width: area.width,
+        };
         controls(ui, view, &mut self.picks, own, area.keys)
     }
 
@@ -171,15 +179,16 @@ pub fn centre(ui: &mut egui::Ui, view: &YougloufView, height: f32, look: CardLoo
     ui.horizontal_wrapped(|ui| {
         widgets::stock(ui, view.closed_deck, &tr!("yg-closed-deck", count = view.closed_deck), height);
         widgets::pile(ui, view.open_deck.last().copied(), &tr!("yg-open-deck", count = view.open_deck.len()), height, look);
-        if let StepView::Holding { card, .. } = view.step {
-            ui.vertical(|ui| {
-                match card {
-                    Some(card) => card::face(ui, card, height, Offer::Picked, look),
-                    None => card::back(ui, height),
-                };
-                ui.label(RichText::new(tr!("yg-held")).small());
-            });
-        }
+        // The held card's place is kept while nothing is held, so the notes beside it stay put.
+        ui.vertical(|ui| {
+            match view.step {
+                StepView::Holding { card: Some(card), .. } => card::face(ui, card, height, Offer::Picked, look),
+                StepView::Holding { card: None, .. } => card::back(ui, height),
+                _ => ui.allocate_exact_size(egui::vec2(card::width_for(height), height), egui::Sense::hover()).1,
+            };
+            let held = if matches!(view.step, StepView::Holding { .. }) { tr!("yg-held") } else { String::new() };
+            ui.label(RichText::new(held).small());
+        });
         ui.vertical(|ui| {
             if view.snap_open {
                 widgets::alert(ui, tr!("yg-snap-open"));
@@ -346,11 +355,15 @@ pub struct OwnArea<'a> {
     pub look: CardLook,
     /// Seconds before a deck may be taken from (a snap window's grace), if it runs.
     pub grace_left: Option<f64>,
+    /// The table's last answer that was not a move (a refusal from the session), if any.
+    pub message: Option<&'a str>,
+    /// The width the player's own area has in the window.
+    pub width: f32,
 }
 
 /// The viewer's own slots and the buttons of its step; returns the action chosen.
 pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPicks, area: OwnArea<'_>, keys: &Keys) -> Option<AnyAction> {
-    let OwnArea { name: own_name, height, look, grace_left } = area;
+    let OwnArea { name: own_name, height, look, grace_left, .. } = area;
     let me = view.header.viewer.seat()?;
     let mut chosen = keyboard_slot(view, picks, keys);
     let slots: Vec<SlotLook> = view.slots[me].iter().map(slot_look).collect();
@@ -368,64 +381,116 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         .rect;
     note_spot(ui.ctx(), Spot::Seat(me), own_rect);
     let has = |action: YougloufAction| view.legal.contains(&action);
-    let button = |ui: &mut egui::Ui, text: String, enabled: bool| {
-        ui.add_enabled(enabled, egui::Button::new(RichText::new(text).strong()).min_size(egui::vec2(theme::TOUCH * 2.5, theme::TOUCH)))
-            .clicked()
-    };
     let (space, enter) = (keys.space, keys.play);
-    ui.horizontal_wrapped(|ui| {
-        let waiting = grace_left.is_some();
-        if has(YougloufAction::Draw) && (button(ui, tr!("yg-draw"), !waiting) || (space && !waiting)) {
-            chosen = Some(AnyAction::Youglouf(YougloufAction::Draw));
-        }
-        if has(YougloufAction::Take) && (button(ui, tr!("yg-take"), !waiting) || (keys.take && !waiting)) {
-            chosen = Some(AnyAction::Youglouf(YougloufAction::Take));
-        }
-        if let Some(left) = grace_left.filter(|_| has(YougloufAction::Draw) || has(YougloufAction::Take)) {
-            ui.label(RichText::new(tr!("yg-grace", seconds = format!("{left:.1}"))).small());
-        }
-        if has(YougloufAction::Drop) && (button(ui, tr!("yg-drop"), true) || space) {
-            chosen = Some(AnyAction::Youglouf(YougloufAction::Drop));
-        }
-        if has(YougloufAction::Skip) && (button(ui, tr!("yg-skip"), true) || keys.skip) {
-            chosen = Some(AnyAction::Youglouf(YougloufAction::Skip));
-        }
-        if has(YougloufAction::End) && (button(ui, tr!("yg-end"), true) || enter) {
-            chosen = Some(AnyAction::Youglouf(YougloufAction::End));
-        }
-        // Calling ends the round for everyone after one more turn each, and cannot be taken
-        // back: it asks first (Y twice by keyboard).
-        if !has(YougloufAction::Youglouf) {
-            picks.confirm_call = false;
-        } else if picks.confirm_call {
-            ui.colored_label(theme::ACCENT, tr!("yg-call-confirm"));
-            if button(ui, tr!("yg-call-yes"), true) || keys.call {
-                chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
+    let waiting = grace_left.is_some();
+    // Every button keeps its place through the round, disabled while it does not apply: a
+    // button that came and went moved the others under the pointer ("Snap…" took the closed
+    // deck's place while bots played). Two places hold one step's button or another's, never
+    // both at once, each as wide as the wider of its two.
+    let holding = matches!(view.step, StepView::Holding { .. });
+    let power = matches!(view.step, StepView::Power(_));
+    let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
+    if !has(YougloufAction::Youglouf) {
+        picks.confirm_call = false;
+    }
+    if !can_snap {
+        picks.snapping = false;
+    }
+    {
+        ui.horizontal_wrapped(|ui| {
+            // A phone's row: tighter buttons, their keys left out of their words.
+            let narrow = area.width < theme::NARROW;
+            if narrow {
+                ui.spacing_mut().button_padding.x = 8.0;
             }
-            if button(ui, tr!("yg-call-no"), true) {
-                picks.confirm_call = false;
+            let least = if narrow { theme::TOUCH * 2.0 } else { theme::TOUCH * 2.5 };
+            let button = |ui: &mut egui::Ui, text: String, width: f32, enabled: bool| {
+                let shown = RichText::new(centred::shown_words(&text, narrow)).strong();
+                let button = egui::Button::new(shown).min_size(egui::vec2(width, theme::TOUCH));
+                centred::named_button(ui, button, &text, enabled).clicked()
+            };
+            let width = |ui: &egui::Ui, texts: &[String]| {
+                let shown: Vec<String> = texts.iter().map(|text| centred::shown_words(text, narrow).to_owned()).collect();
+                centred::button_width(ui, &shown).max(least)
+            };
+            let (draw, drop) = (tr!("yg-draw"), tr!("yg-drop"));
+            let (take, skip) = (tr!("yg-take"), tr!("yg-skip"));
+            let end = tr!("yg-end");
+            let (call, yes) = (tr!("yg-call"), tr!("yg-call-yes"));
+            let (snap, cancel) = (tr!("yg-snap"), tr!("yg-snap-cancel"));
+            let widths = [
+                width(ui, &[draw.clone(), drop.clone()]),
+                width(ui, &[take.clone(), skip.clone()]),
+                width(ui, std::slice::from_ref(&end)),
+                width(ui, &[call.clone(), yes.clone()]),
+                width(ui, &[snap.clone(), cancel.clone()]),
+            ];
+            let [first, second, third, fourth, fifth] = widths;
+            // Centred by the five buttons alone (all there every frame): the one that comes
+            // and goes ("Not yet") never moves them.
+            // Where rows break is worked out from the five widths alone, so it is the same
+            // whatever the step (egui's own wrapping put a button on the next row once).
+            let gap = ui.spacing().item_spacing.x;
+            // The window's room, not this block's: a row that overflowed widened the block,
+            // and the next frame's rows broke elsewhere.
+            let room = area.width;
+            let breaks = centred::row_breaks(&widths, gap, room);
+            if !breaks.contains(&true) {
+                let total = widths.iter().sum::<f32>() + gap * 4.0;
+                ui.add_space(((room - total) / 2.0).max(0.0).floor());
             }
-        } else if button(ui, tr!("yg-call"), true) || keys.call {
-            picks.confirm_call = true;
-        }
-        let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
-        if can_snap {
-            let label = if picks.snapping { tr!("yg-snap-cancel") } else { tr!("yg-snap") };
-            // Z arms (or disarms) a snap as the button does; the slot's digit follows.
-            if ui
-                .add(
-                    egui::Button::selectable(picks.snapping, RichText::new(label).strong())
-                        .min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH)),
-                )
-                .clicked()
-                || keys.snap
+            let next_row = |ui: &mut egui::Ui, place: usize| {
+                if breaks[place] {
+                    ui.end_row();
+                }
+            };
+            if holding {
+                if button(ui, drop, first, has(YougloufAction::Drop)) || (space && has(YougloufAction::Drop)) {
+                    chosen = Some(AnyAction::Youglouf(YougloufAction::Drop));
+                }
+            } else if (button(ui, draw, first, has(YougloufAction::Draw) && !waiting) || space) && has(YougloufAction::Draw) && !waiting {
+                chosen = Some(AnyAction::Youglouf(YougloufAction::Draw));
+            }
+            next_row(ui, 1);
+            if power {
+                if (button(ui, skip, second, has(YougloufAction::Skip)) || keys.skip) && has(YougloufAction::Skip) {
+                    chosen = Some(AnyAction::Youglouf(YougloufAction::Skip));
+                }
+            } else if (button(ui, take, second, has(YougloufAction::Take) && !waiting) || keys.take)
+                && has(YougloufAction::Take)
+                && !waiting
             {
+                chosen = Some(AnyAction::Youglouf(YougloufAction::Take));
+            }
+            next_row(ui, 2);
+            if (button(ui, end, third, has(YougloufAction::End)) || enter) && has(YougloufAction::End) {
+                chosen = Some(AnyAction::Youglouf(YougloufAction::End));
+            }
+            // Calling ends the round for everyone after one more turn each, and cannot be
+            // taken back: it asks first (Y twice by keyboard), in the same place.
+            let may_call = has(YougloufAction::Youglouf);
+            next_row(ui, 3);
+            if picks.confirm_call {
+                if button(ui, yes, fourth, may_call) || keys.call {
+                    chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
+                }
+            } else if (button(ui, call, fourth, may_call) || keys.call) && may_call {
+                picks.confirm_call = true;
+            }
+            let label = if picks.snapping { cancel } else { snap };
+            next_row(ui, 4);
+            let shown = RichText::new(centred::shown_words(&label, narrow)).strong();
+            let snap = egui::Button::selectable(picks.snapping, shown).min_size(egui::vec2(fifth, theme::TOUCH));
+            // Z arms (or disarms) a snap as the button does; the slot's digit follows.
+            if (centred::named_button(ui, snap, &label, can_snap).clicked() || keys.snap) && can_snap {
                 picks.snapping = !picks.snapping;
             }
-        } else {
-            picks.snapping = false;
-        }
-    });
+            // The one button that comes and goes, last, so it moves nothing.
+            if picks.confirm_call && button(ui, tr!("yg-call-no"), 0.0, true) {
+                picks.confirm_call = false;
+            }
+        });
+    }
     let hint = match view.step {
         StepView::Looking if view.legal.iter().any(|action| matches!(action, YougloufAction::Look(..))) => Some(tr!("yg-hint-look")),
         StepView::Holding { .. } if view.header.turn == me => Some(tr!("yg-hint-replace")),
@@ -437,10 +502,14 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         _ if picks.snapping => Some(tr!("yg-hint-snap")),
         _ => None,
     };
-    if let Some(hint) = hint {
-        ui.label(RichText::new(hint).color(theme::ACCENT));
-    }
-    ui.label(RichText::new(tr!("yg-keys")).small().color(theme::INK_DIM));
+    let grace = grace_left
+        .filter(|_| has(YougloufAction::Draw) || has(YougloufAction::Take))
+        .map(|left| tr!("yg-grace", seconds = format!("{left:.1}")));
+    let confirm = picks.confirm_call.then(|| tr!("yg-call-confirm"));
+    let said = area.message.map(str::to_owned).or(confirm).or(grace).or(hint);
+    // With nothing to say, the keys (a phone has none to press).
+    let keys_hint = (area.width >= theme::NARROW).then(|| tr!("yg-keys"));
+    centred::message_or_hint(ui, said.as_deref(), theme::ACCENT, keys_hint.as_deref());
     chosen
 }
 
