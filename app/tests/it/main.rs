@@ -31,6 +31,8 @@ mod net_hostile;
 mod net_hostile_memory;
 mod net_leak;
 mod net_match;
+#[cfg(feature = "online")]
+mod net_online;
 mod net_rules;
 mod net_window;
 mod round_end;
