@@ -178,8 +178,11 @@ pub struct GuestLink {
     host: Fingerprint,
     outgoing: mpsc::Sender<ClientMsg>,
     incoming: mpsc::Receiver<GuestEvent>,
-    connection: Link,
+    // Boxed: iroh's connection is large, and the table screen's line holds a link or the
+    // host's own line.
+    connection: Box<Link>,
     endpoint: Dialer,
+    first_path: PathKind,
 }
 
 /// The endpoint a guest dialled from, closed when the guest leaves.
@@ -201,6 +204,13 @@ impl GuestLink {
     #[must_use]
     pub fn host(&self) -> Fingerprint {
         self.host
+    }
+
+    /// The path to the host when the connection was made, before the Hello (online, through
+    /// the relay unless the invite's addresses answered first).
+    #[must_use]
+    pub fn first_path(&self) -> PathKind {
+        self.first_path
     }
 
     /// The path to the host now (LAN, direct or via a relay) and its round trip.
@@ -296,6 +306,7 @@ pub(crate) async fn greet(
     unreachable: &(dyn Fn(String) -> JoinError + Sync),
 ) -> Result<GuestLink, JoinError> {
     let Arrived { connection, endpoint, host, span } = arrived;
+    let first_path = connection.path().0;
     let (mut send, mut recv) = connection.open_bi().await.map_err(|error| unreachable(error.to_string()))?;
     let guest_version = hello.version;
     let hello = encode_frame(&hello).map_err(|error| JoinError::Protocol(error.to_string()))?;
@@ -312,7 +323,7 @@ pub(crate) async fn greet(
     let (inbox, incoming) = mpsc::channel(INCOMING_QUEUE);
     tokio::spawn(write_messages(send, outbox).instrument(span.clone()));
     tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, waker).instrument(span));
-    Ok(GuestLink { admitted, host, outgoing, incoming, connection, endpoint })
+    Ok(GuestLink { admitted, host, outgoing, incoming, connection: Box::new(connection), endpoint, first_path })
 }
 
 /// Joins a host heard on the network, trying each address heard for its fingerprint in turn

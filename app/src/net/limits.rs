@@ -133,6 +133,7 @@ pub(crate) enum Counted {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Source {
     Ip(IpAddr),
+    #[cfg_attr(not(feature = "online"), allow(dead_code, reason = "only the online line knows peers by key"))]
     Key([u8; 32]),
 }
 

@@ -285,7 +285,7 @@ mod online {
     /// The selected path: direct when it is an IP path, else through the relay.
     pub(super) fn path(connection: &Connection) -> (PathKind, Duration) {
         let paths = connection.paths();
-        let selected = paths.iter().find(|path| path.is_selected());
+        let selected = paths.iter().find(iroh::endpoint::Path::is_selected);
         match selected {
             Some(path) if path.is_ip() => (PathKind::Direct, path.rtt()),
             Some(path) => (PathKind::Relay, path.rtt()),

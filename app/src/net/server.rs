@@ -150,6 +150,7 @@ pub(crate) enum Listener {
 
 impl Listener {
     /// Connections still open (the LAN endpoint counts them; online, the gate does).
+    #[cfg_attr(not(feature = "online"), expect(unused_variables, reason = "only the online line counts them by the gate"))]
     fn open_connections(&self, stats: &HostStats) -> usize {
         match self {
             Listener::Lan(endpoint) => endpoint.open_connections(),
@@ -273,6 +274,7 @@ impl HostHandle {
     }
 
     /// Where the host listens.
+    #[cfg(feature = "online")]
     pub(crate) fn listener(&self) -> &Listener {
         &self.listener
     }

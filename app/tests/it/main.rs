@@ -27,6 +27,7 @@ mod net_connect;
 mod net_discovery;
 mod net_fair;
 mod net_faults;
+mod net_headless;
 mod net_hostile;
 mod net_hostile_memory;
 mod net_leak;
