@@ -99,6 +99,12 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Host a table without a window, on the LAN or online, and start its match once every
+    /// guest seat is taken and ready; prints the result when it is over.
+    Host(HostArgs),
+    /// Join a table as a bot (by invite, or by LAN address), play to the end and print the
+    /// result; exits non-zero unless the host's record verified on this device.
+    Join(JoinArgs),
     /// Test aid for the store's crash test: plays and records bots' matches into the data
     /// folder until killed, printing `recorded <id>` once each is durable.
     #[command(hide = true)]
@@ -107,6 +113,52 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// `cardtable host`'s arguments.
+#[derive(Debug, Clone, clap::Args)]
+pub struct HostArgs {
+    /// Host online (iroh: guests join with the invite, through a relay or directly).
+    #[arg(long, conflicts_with = "lan", required_unless_present = "lan")]
+    pub online: bool,
+    /// Host on the LAN (QUIC; guests join by address and code).
+    #[arg(long)]
+    pub lan: bool,
+    /// The game.
+    #[arg(long, value_parser = GameKind::from_id)]
+    pub game: GameKind,
+    /// The seats, in order: `guest` (open for a guest) or `bot:LEVEL` (random, easy, normal,
+    /// hard), separated by commas.
+    #[arg(long, value_delimiter = ',', value_parser = crate::commands::net_play::parse_seat, required = true)]
+    pub seats: Vec<crate::commands::net_play::SeatArg>,
+    /// Print the invite (online) or `ADDRESS CODE` (LAN) as the first line.
+    #[arg(long)]
+    pub print_invite: bool,
+    /// A relay server's URL (online; repeat for several). None: direct addresses only.
+    #[arg(long = "relay", value_name = "URL")]
+    pub relays: Vec<String>,
+    /// Where to listen.
+    #[arg(long, default_value = "0.0.0.0:0")]
+    pub bind: std::net::SocketAddr,
+}
+
+/// `cardtable join`'s arguments.
+#[derive(Debug, Clone, clap::Args)]
+pub struct JoinArgs {
+    /// The host's invite (`cardtable:join?…`) or LAN address (`IP:PORT`).
+    pub target: String,
+    /// The host's code, as read aloud (checked against the invite, or pinned on the LAN).
+    #[arg(long)]
+    pub code: crate::net::identity::JoinCode,
+    /// How the bot plays: random, easy, normal or hard.
+    #[arg(long, value_parser = crate::commands::net_play::parse_level, default_value = "normal")]
+    pub bot: cardtable_engine::bots::BotLevel,
+    /// A relay server's URL besides the invite's (repeat for several).
+    #[arg(long = "relay", value_name = "URL")]
+    pub relays: Vec<String>,
+    /// Where this device binds (online).
+    #[arg(long, default_value = "0.0.0.0:0")]
+    pub bind: std::net::SocketAddr,
 }
 
 #[cfg(test)]

@@ -29,6 +29,27 @@ fn main() -> ExitCode {
             None => cardtable::commands::sim::run(args).map(Some),
         },
         Some(Command::Export { format, out }) => cardtable::commands::export::run(cli.data_dir.as_deref(), *format, out.as_deref()),
+        Some(Command::Host(args)) => {
+            let plan = cardtable::commands::net_play::HostPlan {
+                online: args.online,
+                game: args.game,
+                seats: args.seats.clone(),
+                print_invite: args.print_invite,
+                relays: args.relays.clone(),
+                bind: args.bind,
+            };
+            cardtable::commands::net_play::host(cli.data_dir.as_deref(), &plan).map(Some)
+        }
+        Some(Command::Join(args)) => {
+            let plan = cardtable::commands::net_play::JoinPlan {
+                target: args.target.clone(),
+                code: args.code,
+                level: args.bot,
+                relays: args.relays.clone(),
+                bind: args.bind,
+            };
+            cardtable::commands::net_play::join_as_bot(&plan).map(Some)
+        }
         Some(Command::StoreSoak { seed }) => cardtable::commands::store_soak::run(cli.data_dir.as_deref(), *seed).map(|()| None),
     };
     match result {

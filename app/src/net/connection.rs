@@ -11,7 +11,8 @@ use tokio::sync::mpsc;
 use tracing::Instrument;
 
 use super::codec::{FrameError, decode_payload, encode_frame, peek_version};
-use super::limits::{Counted, Gate, HostLimits, HostStats, MessageBudget, Ticket};
+use super::limits::{Counted, Gate, HostLimits, HostStats, MessageBudget, Source, Ticket};
+use super::link::{Link, LinkRecv, LinkSend};
 use super::protocol::{ClientMsg, CloseCode, Hello, JoinRefusal, PROTOCOL_VERSION, Welcome};
 use super::stream::{ReadFailure, read_message, read_payload};
 use super::table::people::ConnId;
@@ -50,7 +51,7 @@ pub(crate) enum Outbound {
 pub(crate) struct Line {
     queue: mpsc::Sender<Outbound>,
     waiting: Arc<AtomicUsize>,
-    connection: quinn::Connection,
+    connection: Link,
 }
 
 /// Why a frame could not be queued.
@@ -87,38 +88,49 @@ impl Line {
     /// Closes the connection now, whatever waits (a guest that does not read would keep the
     /// writer waiting for ever).
     pub(crate) fn close_now(&self, code: CloseCode, reason: &str) {
-        close(&self.connection, code, reason);
+        self.connection.close(code, reason);
     }
 }
 
 /// Lets connection attempts in while the gate allows, refusing the rest before any handshake
 /// work (a stateless close packet); each admitted one is served in its own task.
-pub(crate) async fn accept_loop(
-    endpoint: quinn::Endpoint,
-    gate: Arc<Gate>,
-    limits: HostLimits,
-    stats: Arc<HostStats>,
-    inbox: mpsc::Sender<Inbound>,
-) {
+pub(crate) async fn accept_loop(endpoint: quinn::Endpoint, doors: Doors) {
     let mut next = 1_u64;
     while let Some(incoming) = endpoint.accept().await {
         let remote = incoming.remote_address();
-        let Some(ticket) = gate.admit(remote.ip()) else {
+        let Some(peer) = doors.admit(Source::Ip(remote.ip()), &mut next) else {
             tracing::debug!(%remote, "connection refused: a cap is reached");
             incoming.refuse();
             continue;
         };
-        let conn = ConnId(next);
-        next += 1;
-        let span = tracing::info_span!("guest", conn = conn.0, %remote);
-        let peer = Peer { conn, ticket, limits, stats: stats.clone(), inbox: inbox.clone() };
-        tokio::spawn(peer.serve(incoming).instrument(span));
+        let span = tracing::info_span!("guest", conn = peer.conn.0, %remote);
+        let handshake = async move { incoming.await.map(Link::Lan).map_err(|error| error.to_string()) };
+        tokio::spawn(peer.serve(handshake).instrument(span));
+    }
+}
+
+/// What every accept loop shares: the caps, the limits, the counters and the table's inbox.
+#[derive(Clone)]
+pub(crate) struct Doors {
+    pub(crate) gate: Arc<Gate>,
+    pub(crate) limits: HostLimits,
+    pub(crate) stats: Arc<HostStats>,
+    pub(crate) inbox: mpsc::Sender<Inbound>,
+}
+
+impl Doors {
+    /// A peer to serve, numbered from `next`, if the gate lets `source` in.
+    pub(crate) fn admit(&self, source: Source, next: &mut u64) -> Option<Peer> {
+        let ticket = self.gate.admit(source)?;
+        let conn = ConnId(*next);
+        *next += 1;
+        Some(Peer { conn, ticket, limits: self.limits, stats: self.stats.clone(), inbox: self.inbox.clone() })
     }
 }
 
 /// A connection being served.
-struct Peer {
-    conn: ConnId,
+pub(crate) struct Peer {
+    pub(crate) conn: ConnId,
     ticket: Ticket,
     limits: HostLimits,
     stats: Arc<HostStats>,
@@ -127,8 +139,8 @@ struct Peer {
 
 impl Peer {
     /// Handshake, Hello, then frames to the table until the connection ends.
-    async fn serve(mut self, incoming: quinn::Incoming) {
-        let connection = match incoming.await {
+    pub(crate) async fn serve(mut self, handshake: impl Future<Output = Result<Link, String>>) {
+        let connection = match handshake.await {
             Ok(connection) => connection,
             Err(error) => {
                 tracing::info!(%error, "handshake failed");
@@ -172,7 +184,7 @@ impl Peer {
     }
 
     /// Hands the peer's messages to the table while they come whole, in time and within budget.
-    async fn relay(&self, connection: &quinn::Connection, recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>) {
+    async fn relay(&self, connection: &Link, recv: &mut LinkRecv, buffer: &mut Vec<u8>) {
         let mut budget = MessageBudget::new(&self.limits, Instant::now());
         loop {
             match read_message::<ClientMsg>(recv, buffer, self.limits.frame_deadline).await {
@@ -183,7 +195,7 @@ impl Peer {
                         // back with its token.
                         tracing::warn!("too many messages; closing this connection");
                         self.stats.count(Counted::RateLimited);
-                        close(connection, CloseCode::Protocol, "too many messages");
+                        connection.close(CloseCode::Protocol, "too many messages");
                         return;
                     }
                     if self.inbox.send(Inbound::Message(self.conn, message)).await.is_err() {
@@ -194,12 +206,12 @@ impl Peer {
                 Err(ReadFailure::Late(deadline)) => {
                     tracing::warn!(?deadline, "a frame came too slowly; closing this connection");
                     self.stats.count(Counted::FrameLate);
-                    close(connection, CloseCode::Protocol, &ReadFailure::Late(deadline).to_string());
+                    connection.close(CloseCode::Protocol, &ReadFailure::Late(deadline).to_string());
                     return;
                 }
                 Err(ReadFailure::Frame(error)) => {
                     tracing::warn!(%error, "malformed frame; closing this connection");
-                    close(connection, CloseCode::Protocol, &error.to_string());
+                    connection.close(CloseCode::Protocol, &error.to_string());
                     return;
                 }
                 Err(ReadFailure::Connection(error)) => {
@@ -210,9 +222,9 @@ impl Peer {
         }
     }
 
-    fn hello_late(&self, connection: &quinn::Connection) {
+    fn hello_late(&self, connection: &Link) {
         self.stats.count(Counted::HelloLate);
-        close(connection, CloseCode::Protocol, "no Hello in time");
+        connection.close(CloseCode::Protocol, "no Hello in time");
     }
 }
 
@@ -249,18 +261,9 @@ fn refuse_hello(line: &Line, problem: HelloProblem) {
     }
 }
 
-pub(crate) fn close(connection: &quinn::Connection, code: CloseCode, reason: &str) {
-    connection.close(quinn::VarInt::from_u32(code as u32), reason.as_bytes());
-}
-
 /// Writes a connection's frames in order; a close waits (briefly) until what was written has
 /// been received, so a refusal's Welcome is read before the connection closes.
-async fn write_frames(
-    connection: quinn::Connection,
-    mut send: quinn::SendStream,
-    mut queue: mpsc::Receiver<Outbound>,
-    waiting: Arc<AtomicUsize>,
-) {
+async fn write_frames(connection: Link, mut send: LinkSend, mut queue: mpsc::Receiver<Outbound>, waiting: Arc<AtomicUsize>) {
     while let Some(outbound) = queue.recv().await {
         match outbound {
             Outbound::Frame(frame) => {
@@ -272,9 +275,8 @@ async fn write_frames(
                 }
             }
             Outbound::Close(code, reason) => {
-                let _ = send.finish();
-                let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
-                close(&connection, code, &reason);
+                send.finish(Duration::from_secs(2)).await;
+                connection.close(code, &reason);
                 return;
             }
         }

@@ -1,4 +1,4 @@
-//! The QUIC guest: connects to a host, checks its certificate against the pin before anything
+//! The guest: connects to a host (on the LAN here, online in [`super::online`]), checks its certificate against the pin before anything
 //! else, exchanges Hello and Welcome (versions first), then carries messages both ways until
 //! the connection ends, saying in words why it ended.
 
@@ -10,6 +10,7 @@ use tracing::Instrument;
 
 use super::codec::{decode_payload, encode_frame, peek_version};
 use super::identity::{Fingerprint, JoinCode};
+use super::link::{Link, LinkError, LinkRecv, LinkSend, PathKind};
 use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, Welcome};
 use super::stream::{FRAME_DEADLINE, ReadFailure, read_message, read_payload};
 use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
@@ -61,6 +62,14 @@ pub enum JoinError {
     /// The host turned the guest away.
     #[error("the host refused: {0}")]
     Refused(JoinRefusal),
+    /// The online host could not be reached (neither directly nor through its relays).
+    #[error("the host {host} could not be reached online: {reason}")]
+    OnlineUnreachable {
+        /// The host's code.
+        host: JoinCode,
+        /// What went wrong.
+        reason: String,
+    },
     /// Something answered that does not speak Cardtable.
     #[error("{address} is not a Cardtable host")]
     NotCardtable {
@@ -169,8 +178,19 @@ pub struct GuestLink {
     host: Fingerprint,
     outgoing: mpsc::Sender<ClientMsg>,
     incoming: mpsc::Receiver<GuestEvent>,
-    connection: quinn::Connection,
-    endpoint: quinn::Endpoint,
+    // Boxed: iroh's connection is large, and the table screen's line holds a link or the
+    // host's own line.
+    connection: Box<Link>,
+    endpoint: Dialer,
+    first_path: PathKind,
+}
+
+/// The endpoint a guest dialled from, closed when the guest leaves.
+#[derive(Debug)]
+pub(crate) enum Dialer {
+    Lan(quinn::Endpoint),
+    #[cfg(feature = "online")]
+    Online(iroh::Endpoint),
 }
 
 impl GuestLink {
@@ -184,6 +204,19 @@ impl GuestLink {
     #[must_use]
     pub fn host(&self) -> Fingerprint {
         self.host
+    }
+
+    /// The path to the host when the connection was made, before the Hello (online, through
+    /// the relay unless the invite's addresses answered first).
+    #[must_use]
+    pub fn first_path(&self) -> PathKind {
+        self.first_path
+    }
+
+    /// The path to the host now (LAN, direct or via a relay) and its round trip.
+    #[must_use]
+    pub fn path(&self) -> (PathKind, Duration) {
+        self.connection.path()
     }
 
     /// Sends a message to the host.
@@ -207,7 +240,13 @@ impl GuestLink {
     pub async fn leave(self) {
         let _ = self.outgoing.send(ClientMsg::Leave).await;
         let _ = tokio::time::timeout(Duration::from_secs(2), self.connection.closed()).await;
-        self.endpoint.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"left");
+        match &self.endpoint {
+            Dialer::Lan(endpoint) => endpoint.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"left"),
+            #[cfg(feature = "online")]
+            Dialer::Online(endpoint) => {
+                let _ = tokio::time::timeout(Duration::from_secs(2), endpoint.close()).await;
+            }
+        }
     }
 }
 
@@ -215,7 +254,7 @@ impl Drop for GuestLink {
     // Closing the table screen drops the connection (the seat waits for its grace period);
     // only `leave` gives the seat up for good.
     fn drop(&mut self) {
-        self.connection.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"closed");
+        self.connection.close(CloseCode::Normal, "closed");
     }
 }
 
@@ -245,9 +284,32 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
         Err(_) => return Err(unreachable("no answer in time".to_owned())),
     };
     let host = presented.get().copied().ok_or_else(|| JoinError::Protocol("no certificate was presented".to_owned()))?;
+    let span = tracing::info_span!("host", %address, code = %host.join_code());
+    let arrived = Arrived { connection: Link::Lan(connection), endpoint: Dialer::Lan(endpoint), host, span };
+    greet(arrived, request.hello, request.waker, &unreachable).await
+}
+
+/// A connection whose host proved its identity, before its Hello.
+pub(crate) struct Arrived {
+    pub(crate) connection: Link,
+    pub(crate) endpoint: Dialer,
+    pub(crate) host: Fingerprint,
+    pub(crate) span: tracing::Span,
+}
+
+/// Says Hello on a connection whose host proved its identity, reads the Welcome (versions
+/// first), then carries messages both ways in tasks of their own.
+pub(crate) async fn greet(
+    arrived: Arrived,
+    hello: Hello,
+    waker: Option<super::Waker>,
+    unreachable: &(dyn Fn(String) -> JoinError + Sync),
+) -> Result<GuestLink, JoinError> {
+    let Arrived { connection, endpoint, host, span } = arrived;
+    let first_path = connection.path().0;
     let (mut send, mut recv) = connection.open_bi().await.map_err(|error| unreachable(error.to_string()))?;
-    let guest_version = request.hello.version;
-    let hello = encode_frame(&request.hello).map_err(|error| JoinError::Protocol(error.to_string()))?;
+    let guest_version = hello.version;
+    let hello = encode_frame(&hello).map_err(|error| JoinError::Protocol(error.to_string()))?;
     send.write_all(&hello).await.map_err(|error| unreachable(error.to_string()))?;
     let mut buffer = Vec::new();
     let welcome = match tokio::time::timeout(JOIN_TIMEOUT, read_payload(&mut recv, &mut buffer, FRAME_DEADLINE)).await {
@@ -259,10 +321,9 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     let admitted = welcome.answer.map_err(JoinError::Refused)?;
     let (outgoing, outbox) = mpsc::channel(OUTGOING_QUEUE);
     let (inbox, incoming) = mpsc::channel(INCOMING_QUEUE);
-    let span = tracing::info_span!("host", %address, code = %host.join_code());
     tokio::spawn(write_messages(send, outbox).instrument(span.clone()));
-    tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, request.waker).instrument(span));
-    Ok(GuestLink { admitted, host, outgoing, incoming, connection, endpoint })
+    tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, waker).instrument(span));
+    Ok(GuestLink { admitted, host, outgoing, incoming, connection: Box::new(connection), endpoint, first_path })
 }
 
 /// Joins a host heard on the network, trying each address heard for its fingerprint in turn
@@ -307,7 +368,7 @@ fn is_alpn_refusal(error: &quinn::ConnectionError) -> bool {
     matches!(error, quinn::ConnectionError::ConnectionClosed(close) if u64::from(close.error_code) == 0x100 + 120)
 }
 
-async fn write_messages(mut send: quinn::SendStream, mut outbox: mpsc::Receiver<ClientMsg>) {
+async fn write_messages(mut send: LinkSend, mut outbox: mpsc::Receiver<ClientMsg>) {
     while let Some(message) = outbox.recv().await {
         let frame = match encode_frame(&message) {
             Ok(frame) => frame,
@@ -320,12 +381,12 @@ async fn write_messages(mut send: quinn::SendStream, mut outbox: mpsc::Receiver<
             return;
         }
     }
-    let _ = send.finish();
+    send.finish(Duration::ZERO).await;
 }
 
 async fn read_messages(
-    connection: quinn::Connection,
-    mut recv: quinn::RecvStream,
+    connection: Link,
+    mut recv: LinkRecv,
     mut buffer: Vec<u8>,
     inbox: mpsc::Sender<GuestEvent>,
     waker: Option<super::Waker>,
@@ -343,18 +404,17 @@ async fn read_messages(
                 }
                 wake();
             }
-            Ok(None) => break ending_of(&connection.closed().await),
+            Ok(None) => break ending_of(connection.closed().await),
             Err(ReadFailure::Late(deadline)) => {
                 tracing::warn!(?deadline, "a frame from the host came too slowly");
                 break Ending::Lost(format!("a frame from the host did not arrive within {deadline:?}"));
             }
             Err(ReadFailure::Frame(error)) => {
                 tracing::warn!(%error, "malformed frame from the host");
-                connection.close(quinn::VarInt::from_u32(CloseCode::Protocol as u32), error.to_string().as_bytes());
+                connection.close(CloseCode::Protocol, &error.to_string());
                 break Ending::Lost(format!("the host sent a malformed frame: {error}"));
             }
-            Err(ReadFailure::Connection(quinn::ReadError::ConnectionLost(error))) => break ending_of(&error),
-            Err(ReadFailure::Connection(error)) => break Ending::Lost(error.to_string()),
+            Err(ReadFailure::Connection(error)) => break ending_of(error),
         }
     };
     tracing::info!(%ending, "connection ended");
@@ -363,19 +423,16 @@ async fn read_messages(
 }
 
 /// Puts a connection's end into words.
-fn ending_of(error: &quinn::ConnectionError) -> Ending {
+fn ending_of(error: LinkError) -> Ending {
     match error {
-        quinn::ConnectionError::ApplicationClosed(close) => {
-            let reason = String::from_utf8_lossy(&close.reason).into_owned();
-            match CloseCode::from_u64(close.error_code.into_inner()) {
-                Some(CloseCode::HostLeft) => Ending::HostLeft,
-                Some(CloseCode::Replaced) => Ending::Replaced,
-                Some(CloseCode::Protocol) => Ending::Protocol(reason),
-                Some(CloseCode::Normal) => Ending::Left,
-                Some(CloseCode::Refused | CloseCode::TooSlow | CloseCode::Version) | None => Ending::Refused(reason),
-            }
-        }
-        quinn::ConnectionError::LocallyClosed => Ending::Left,
-        other => Ending::Lost(other.to_string()),
+        LinkError::ClosedByPeer { code, reason } => match CloseCode::from_u64(code) {
+            Some(CloseCode::HostLeft) => Ending::HostLeft,
+            Some(CloseCode::Replaced) => Ending::Replaced,
+            Some(CloseCode::Protocol) => Ending::Protocol(reason),
+            Some(CloseCode::Normal) => Ending::Left,
+            Some(CloseCode::Refused | CloseCode::TooSlow | CloseCode::Version) | None => Ending::Refused(reason),
+        },
+        LinkError::ClosedHere => Ending::Left,
+        LinkError::Lost(reason) => Ending::Lost(reason),
     }
 }

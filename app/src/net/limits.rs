@@ -127,12 +127,22 @@ pub(crate) enum Counted {
     TooSlow,
 }
 
+/// Where a connection attempt comes from, as far as the caps per source go: its IP address,
+/// or, for an online peer reaching the host through a relay (whose packets all come from the
+/// relay's address), its public key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Source {
+    Ip(IpAddr),
+    #[cfg_attr(not(feature = "online"), allow(dead_code, reason = "only the online line knows peers by key"))]
+    Key([u8; 32]),
+}
+
 #[derive(Debug, Default)]
 struct Counts {
     pending: usize,
     open: usize,
-    pending_from: HashMap<IpAddr, usize>,
-    open_from: HashMap<IpAddr, usize>,
+    pending_from: HashMap<Source, usize>,
+    open_from: HashMap<Source, usize>,
 }
 
 /// Lets connection attempts in while the caps allow, before any handshake work is done.
@@ -156,12 +166,12 @@ impl Gate {
         Arc::new(Gate { limits, counts: std::sync::Mutex::default(), stats })
     }
 
-    /// A ticket for a new connection from `ip`, or `None` (refuse it) when a cap is reached.
-    pub(crate) fn admit(self: &Arc<Gate>, ip: IpAddr) -> Option<Ticket> {
+    /// A ticket for a new connection from `source`, or `None` (refuse it) when a cap is reached.
+    pub(crate) fn admit(self: &Arc<Gate>, source: Source) -> Option<Ticket> {
         let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let limits = &self.limits;
-        let pending_here = counts.pending_from.get(&ip).copied().unwrap_or(0);
-        let open_here = counts.open_from.get(&ip).copied().unwrap_or(0);
+        let pending_here = counts.pending_from.get(&source).copied().unwrap_or(0);
+        let open_here = counts.open_from.get(&source).copied().unwrap_or(0);
         if counts.pending >= limits.pending
             || counts.open >= limits.connections
             || pending_here >= limits.pending_per_address
@@ -172,38 +182,38 @@ impl Gate {
         }
         counts.pending += 1;
         counts.open += 1;
-        *counts.pending_from.entry(ip).or_default() += 1;
-        *counts.open_from.entry(ip).or_default() += 1;
+        *counts.pending_from.entry(source).or_default() += 1;
+        *counts.open_from.entry(source).or_default() += 1;
         self.stats.connections_accepted.fetch_add(1, Ordering::Relaxed);
         self.stats.connections_open.store(counts.open, Ordering::Relaxed);
         self.stats.connections_peak.fetch_max(counts.open, Ordering::Relaxed);
-        Some(Ticket { gate: self.clone(), ip, pending: true })
+        Some(Ticket { gate: self.clone(), source, pending: true })
     }
 
-    fn release(&self, ip: IpAddr, pending: bool) {
+    fn release(&self, source: Source, pending: bool) {
         let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if pending {
             counts.pending -= 1;
-            decrement(&mut counts.pending_from, ip);
+            decrement(&mut counts.pending_from, source);
         }
         counts.open -= 1;
-        decrement(&mut counts.open_from, ip);
+        decrement(&mut counts.open_from, source);
         self.stats.connections_open.store(counts.open, Ordering::Relaxed);
     }
 
-    fn settle(&self, ip: IpAddr) {
+    fn settle(&self, source: Source) {
         let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         counts.pending -= 1;
-        decrement(&mut counts.pending_from, ip);
+        decrement(&mut counts.pending_from, source);
     }
 }
 
 /// Removes a count, and the address with its last one, so the maps hold only open addresses.
-fn decrement(map: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
-    if let Some(count) = map.get_mut(&ip) {
+fn decrement(map: &mut HashMap<Source, usize>, source: Source) {
+    if let Some(count) = map.get_mut(&source) {
         *count -= 1;
         if *count == 0 {
-            map.remove(&ip);
+            map.remove(&source);
         }
     }
 }
@@ -212,7 +222,7 @@ fn decrement(map: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
 #[derive(Debug)]
 pub(crate) struct Ticket {
     gate: Arc<Gate>,
-    ip: IpAddr,
+    source: Source,
     pending: bool,
 }
 
@@ -220,14 +230,14 @@ impl Ticket {
     /// The connection said Hello: it no longer counts as pending.
     pub(crate) fn settled(&mut self) {
         if std::mem::take(&mut self.pending) {
-            self.gate.settle(self.ip);
+            self.gate.settle(self.source);
         }
     }
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        self.gate.release(self.ip, self.pending);
+        self.gate.release(self.source, self.pending);
     }
 }
 
@@ -270,8 +280,8 @@ mod tests {
         let limits = HostLimits { pending: 3, pending_per_address: 2, connections: 4, connections_per_address: 3, ..HostLimits::default() };
         let stats = Arc::new(HostStats::default());
         let gate = Gate::new(limits, stats.clone());
-        let a: IpAddr = [127, 0, 0, 1].into();
-        let b: IpAddr = [127, 0, 0, 2].into();
+        let a = Source::Ip([127, 0, 0, 1].into());
+        let b = Source::Key([2; 32]);
         let mut first = gate.admit(a).expect("first");
         let _second = gate.admit(a).expect("second");
         assert!(gate.admit(a).is_none(), "two pending from one address");

@@ -1,10 +1,12 @@
-//! LAN play: one device hosts a table and is the authority, the others join it over QUIC. No
-//! server, no account, no internet.
+//! Networked play: one device hosts a table and is the authority, the others join it over QUIC,
+//! on the LAN (quinn) or online (iroh): one table, one protocol, two lines. No server, no
+//! account.
 //!
 //! | module | job |
 //! | --- | --- |
 //! | [`protocol`] | the typed messages, the ALPN and the protocol version |
 //! | `protocol_golden` | (tests) the encoding of every message pinned per protocol version |
+//! | [`link`] | one connection on either line: its stream, its close, its peer, path and round trip |
 //! | [`codec`], [`stream`] | length-prefixed postcard frames, capped at 64 KiB before allocation |
 //! | [`identity`] | the device certificate, its fingerprint and join code |
 //! | [`tls`] | TLS 1.3 configurations (ring only) and the guest's pinning verifier |
@@ -19,6 +21,8 @@
 //! | [`remote`] | a device's picture of the table, built from the host's messages |
 //! | [`session`] | that picture as the table screen's [`crate::session::Session`] |
 //! | [`record`] | what a device keeps of a networked match in its score history |
+//! | [`invite`] | an online table's invite: one line of text, read strictly |
+//! | `online` | (feature `online`) iroh endpoints, the online host and join, the online key |
 //! | [`discovery`] | UDP multicast or broadcast announcements on a configured interface |
 //! | [`relay`] | a lossy, reordering loopback relay for fault tests |
 //! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
@@ -30,9 +34,13 @@ pub mod fair;
 pub mod guest;
 mod hex_bytes;
 pub mod identity;
+pub mod invite;
 pub mod known_hosts;
 pub mod lan;
 pub mod limits;
+pub mod link;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod protocol;
 #[cfg(test)]
 mod protocol_golden;

@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tracing::Instrument;
 
 use super::codec::{FrameError, encode_frame};
-use super::connection::{Backlog, Inbound, Line, accept_loop};
+use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
 use super::limits::{Counted, Gate, HostLimits, HostStats, StatsSnapshot};
 use super::protocol::{ClientMsg, CloseCode, HostMsg};
@@ -101,6 +101,9 @@ pub enum HostError {
     /// TLS could not be configured.
     #[error(transparent)]
     Tls(#[from] TlsError),
+    /// Online play could not start (a relay URL, the endpoint).
+    #[error("{0}")]
+    Online(String),
     /// The address could not be bound.
     #[error("cannot listen on {bind}: {source}")]
     Bind {
@@ -133,8 +136,57 @@ pub struct HostHandle {
     requests: mpsc::Sender<Local>,
     local: Option<mpsc::Receiver<HostMsg>>,
     state: MatchState,
-    endpoint: quinn::Endpoint,
+    listener: Listener,
     stats: Arc<HostStats>,
+}
+
+/// Where a host listens: its quinn endpoint on the LAN, or its iroh endpoint online.
+#[derive(Debug)]
+pub(crate) enum Listener {
+    Lan(quinn::Endpoint),
+    #[cfg(feature = "online")]
+    Online(iroh::Endpoint),
+}
+
+impl Listener {
+    /// Connections still open (the LAN endpoint counts them; online, the gate does).
+    #[cfg_attr(not(feature = "online"), expect(unused_variables, reason = "only the online line counts them by the gate"))]
+    fn open_connections(&self, stats: &HostStats) -> usize {
+        match self {
+            Listener::Lan(endpoint) => endpoint.open_connections(),
+            #[cfg(feature = "online")]
+            Listener::Online(_) => stats.snapshot().connections_open,
+        }
+    }
+
+    /// Closes every connection with `HostLeft` and stops listening.
+    async fn close(&self) {
+        match self {
+            Listener::Lan(endpoint) => {
+                endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table");
+                let _ = tokio::time::timeout(Duration::from_secs(2), endpoint.wait_idle()).await;
+            }
+            #[cfg(feature = "online")]
+            Listener::Online(endpoint) => {
+                let _ = tokio::time::timeout(Duration::from_secs(2), endpoint.close()).await;
+            }
+        }
+    }
+
+    /// Closes at once (a dropped handle): LAN guests are told the host left; the online
+    /// endpoint is closed from a task, as its close waits.
+    fn close_now(&self) {
+        match self {
+            Listener::Lan(endpoint) => endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table"),
+            #[cfg(feature = "online")]
+            Listener::Online(endpoint) => {
+                if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                    let endpoint = endpoint.clone();
+                    runtime.spawn(async move { endpoint.close().await });
+                }
+            }
+        }
+    }
 }
 
 /// The host's own device's line to its table, for the device's table screen: it sends like a
@@ -221,6 +273,12 @@ impl HostHandle {
         self.state.borrow().clone()
     }
 
+    /// Where the host listens.
+    #[cfg(feature = "online")]
+    pub(crate) fn listener(&self) -> &Listener {
+        &self.listener
+    }
+
     /// What the host's limits have turned away so far, and how many participants it holds.
     #[must_use]
     pub fn stats(&self) -> StatsSnapshot {
@@ -252,20 +310,19 @@ impl HostHandle {
         // Each connection closes itself once its last frames (the match's record) are written;
         // a guest that does not read is not waited for long.
         let _ = tokio::time::timeout(Duration::from_secs(1), async {
-            while self.endpoint.open_connections() > 0 {
+            while self.listener.open_connections(&self.stats) > 0 {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         })
         .await;
-        self.endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table");
-        let _ = tokio::time::timeout(Duration::from_secs(2), self.endpoint.wait_idle()).await;
+        self.listener.close().await;
     }
 }
 
 impl Drop for HostHandle {
     // A host dropped without `close` still tells its guests; its tasks then wind down.
     fn drop(&mut self) {
-        self.endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table");
+        self.listener.close_now();
     }
 }
 
@@ -278,20 +335,33 @@ pub fn start_host(table: TableCore, identity: &Identity, settings: HostSettings)
     config.max_incoming(MAX_INCOMING).incoming_buffer_size(INCOMING_BUFFER).incoming_buffer_size_total(INCOMING_BUFFER_TOTAL);
     let endpoint = quinn::Endpoint::server(config, settings.bind).map_err(|source| HostError::Bind { bind: settings.bind, source })?;
     let addr = endpoint.local_addr().map_err(|source| HostError::Bind { bind: settings.bind, source })?;
+    tracing::info!(%addr, code = %identity.join_code(), "hosting a table");
+    let listener = Listener::Lan(endpoint.clone());
+    Ok(launch(table, settings, (listener, identity.fingerprint(), addr), |doors| {
+        tokio::spawn(accept_loop(endpoint, doors).instrument(tracing::info_span!("accept", %addr)));
+    }))
+}
+
+/// Starts the table task behind `listener` (which is `host`, reached at `addr`) and lets
+/// `accept` start its accept loop with the table's doors. Must run inside a tokio runtime.
+pub(crate) fn launch(
+    table: TableCore,
+    settings: HostSettings,
+    (listener, host, addr): (Listener, Fingerprint, SocketAddr),
+    accept: impl FnOnce(Doors),
+) -> HostHandle {
     let (inbox, inbound) = mpsc::channel(INBOX);
     let (requests, requested) = mpsc::channel(LOCAL_QUEUE);
     let (local_tx, local) = mpsc::channel(LOCAL_QUEUE);
     let (state_tx, state) = watch::channel(None);
     let stats = Arc::new(HostStats::default());
     let gate = Gate::new(settings.limits, stats.clone());
-    tracing::info!(%addr, code = %identity.join_code(), "hosting a table");
-    let accepting = accept_loop(endpoint.clone(), gate, settings.limits, stats.clone(), inbox.clone());
-    tokio::spawn(accepting.instrument(tracing::info_span!("accept", %addr)));
+    accept(Doors { gate, limits: settings.limits, stats: stats.clone(), inbox: inbox.clone() });
     let queues = Queues { inbound, requested, inbox: inbox.downgrade() };
     let lines = Lines { local: local_tx, state: state_tx };
     let table = run_table(table, queues, lines, stats.clone(), settings);
     tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
-    Ok(HostHandle { addr, fingerprint: identity.fingerprint(), requests, local: Some(local), state, endpoint, stats })
+    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, listener, stats }
 }
 
 /// What the table task reads: guests' messages and bots' decisions, and the host's own

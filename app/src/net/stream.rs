@@ -1,4 +1,4 @@
-//! Frames over a QUIC stream: the length prefix is read and checked against the cap before the
+//! Frames over a connection's stream (either line, [`super::link`]): the length prefix is read and checked against the cap before the
 //! payload buffer grows, a frame once begun must arrive whole within a deadline, and a clean
 //! end of stream between frames is told apart from a cut.
 
@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use super::codec::{FrameError, HEADER_LEN, decode_payload, payload_len};
+use super::link::{ExactError, LinkError, LinkRecv};
 
 /// Time a frame has to arrive whole once its first byte came, unless the caller says otherwise.
 pub const FRAME_DEADLINE: Duration = Duration::from_secs(5);
@@ -22,7 +23,7 @@ pub enum ReadFailure {
     Late(Duration),
     /// The stream or connection ended inside a frame, or failed.
     #[error("the connection failed: {0}")]
-    Connection(#[from] quinn::ReadError),
+    Connection(#[from] LinkError),
 }
 
 /// Reads one frame's payload into `buffer`; `Ok(false)` when the stream ended cleanly before a
@@ -31,7 +32,7 @@ pub enum ReadFailure {
 ///
 /// # Errors
 /// A prefix over the cap or zero, a frame cut short or late, or a connection failure.
-pub async fn read_payload(recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>, deadline: Duration) -> Result<bool, ReadFailure> {
+pub async fn read_payload(recv: &mut LinkRecv, buffer: &mut Vec<u8>, deadline: Duration) -> Result<bool, ReadFailure> {
     let mut prefix = [0; HEADER_LEN];
     loop {
         match recv.read(&mut prefix[..1]).await? {
@@ -47,19 +48,19 @@ pub async fn read_payload(recv: &mut quinn::RecvStream, buffer: &mut Vec<u8>, de
 }
 
 /// The rest of a frame whose first byte is in `prefix`.
-async fn read_rest(recv: &mut quinn::RecvStream, mut prefix: [u8; HEADER_LEN], buffer: &mut Vec<u8>) -> Result<(), ReadFailure> {
+async fn read_rest(recv: &mut LinkRecv, mut prefix: [u8; HEADER_LEN], buffer: &mut Vec<u8>) -> Result<(), ReadFailure> {
     match recv.read_exact(&mut prefix[1..]).await {
         Ok(()) => {}
-        Err(quinn::ReadExactError::FinishedEarly(read)) => return Err(FrameError::Truncated { missing: HEADER_LEN - 1 - read }.into()),
-        Err(quinn::ReadExactError::ReadError(error)) => return Err(error.into()),
+        Err(ExactError::FinishedEarly(read)) => return Err(FrameError::Truncated { missing: HEADER_LEN - 1 - read }.into()),
+        Err(ExactError::Link(error)) => return Err(error.into()),
     }
     let len = payload_len(prefix)?;
     buffer.clear();
     buffer.resize(len, 0);
     match recv.read_exact(buffer).await {
         Ok(()) => Ok(()),
-        Err(quinn::ReadExactError::FinishedEarly(read)) => Err(FrameError::Truncated { missing: len - read }.into()),
-        Err(quinn::ReadExactError::ReadError(error)) => Err(error.into()),
+        Err(ExactError::FinishedEarly(read)) => Err(FrameError::Truncated { missing: len - read }.into()),
+        Err(ExactError::Link(error)) => Err(error.into()),
     }
 }
 
@@ -68,7 +69,7 @@ async fn read_rest(recv: &mut quinn::RecvStream, mut prefix: [u8; HEADER_LEN], b
 /// # Errors
 /// As [`read_payload`], or a payload that is not a `T`.
 pub async fn read_message<T: DeserializeOwned>(
-    recv: &mut quinn::RecvStream,
+    recv: &mut LinkRecv,
     buffer: &mut Vec<u8>,
     deadline: Duration,
 ) -> Result<Option<T>, ReadFailure> {

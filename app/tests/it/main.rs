@@ -29,11 +29,14 @@ mod net_connect;
 mod net_discovery;
 mod net_fair;
 mod net_faults;
+mod net_headless;
 mod net_hostile;
 mod net_hostile_memory;
 mod net_leak;
 mod net_match;
 mod net_names;
+#[cfg(feature = "online")]
+mod net_online;
 mod net_rules;
 mod net_window;
 mod round_end;

@@ -7,4 +7,6 @@ pub mod attack;
 pub mod hostile;
 pub mod leak;
 pub mod memory;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod quic;

@@ -1,0 +1,284 @@
+//! Headless networked play, for tests and spare machines: `cardtable host` hosts a table
+//! without a window (LAN or online) and starts the match once every guest seat is taken and
+//! ready; `cardtable join` joins one as a bot, plays to the end and prints the verified result
+//! (it fails unless the host's record verified on this device).
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use cardtable_engine::bots::BotLevel;
+use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Seat, Viewer};
+
+use crate::net::guest::{GuestEvent, GuestLink, JoinRequest, join};
+use crate::net::identity::{Identity, JoinCode};
+use crate::net::invite::Invite;
+use crate::net::protocol::{ClientMsg, Hello, Holder, HostMsg, JoinAs, PROTOCOL_VERSION, Role};
+use crate::net::remote::{RemoteTable, view_legal, view_phase};
+use crate::net::server::{HostHandle, HostSettings, start_host};
+use crate::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
+use crate::net::tls::Pin;
+use crate::store::verdict::Verdict;
+
+/// The longest a headless match may take, lobby included: a table left waiting is ended.
+const MATCH_LIMIT: Duration = Duration::from_secs(3600);
+
+/// The bot guest's pause before each move: the host disconnects a device sending more than
+/// ten messages a second on average (docs/lan.md, "Limits"), a pace no person reaches, and
+/// neither may a bot at someone else's table.
+const GUEST_PACE: Duration = Duration::from_millis(120);
+
+/// One seat of a headless table: a guest's, or a bot's of a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatArg {
+    /// Open for a guest.
+    Guest,
+    /// A bot of the host's.
+    Bot(BotLevel),
+}
+
+/// Reads `guest` or `bot:LEVEL`.
+///
+/// # Errors
+/// Anything else, in words.
+pub fn parse_seat(text: &str) -> Result<SeatArg, String> {
+    match text.trim() {
+        "guest" => Ok(SeatArg::Guest),
+        other => {
+            let level = other.strip_prefix("bot:").ok_or_else(|| format!("`{other}` is neither `guest` nor `bot:LEVEL`"))?;
+            parse_level(level).map(SeatArg::Bot)
+        }
+    }
+}
+
+/// Reads a bot level: random, easy, normal or hard.
+///
+/// # Errors
+/// Another word.
+pub fn parse_level(text: &str) -> Result<BotLevel, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "random" => Ok(BotLevel::Random),
+        "easy" => Ok(BotLevel::Easy),
+        "normal" => Ok(BotLevel::Normal),
+        "hard" => Ok(BotLevel::Hard),
+        other => Err(format!("`{other}` is not a bot level (random, easy, normal, hard)")),
+    }
+}
+
+/// What `cardtable host` was asked.
+#[derive(Debug, Clone)]
+pub struct HostPlan {
+    /// Online (iroh) rather than on the LAN.
+    pub online: bool,
+    /// The game.
+    pub game: GameKind,
+    /// Every seat, in order.
+    pub seats: Vec<SeatArg>,
+    /// Print the invite (online) or the address and code (LAN) as the first line.
+    pub print_invite: bool,
+    /// Relay URLs (online).
+    pub relays: Vec<String>,
+    /// Where to listen.
+    pub bind: SocketAddr,
+}
+
+/// Hosts a table headless until its match is over; the result in words.
+///
+/// # Errors
+/// The identity, the network, or a table left waiting too long.
+pub fn host(data_dir: Option<&Path>, plan: &HostPlan) -> anyhow::Result<String> {
+    if !plan.seats.contains(&SeatArg::Guest) {
+        bail!("a hosted table needs at least one `guest` seat");
+    }
+    let lan_dir = crate::store::paths::data_dir(data_dir).map(|dir| dir.join("lan")).context("the data folder")?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async {
+        let table = TableCore::new(TableConfig::new("Host"), AnyOptions::defaults(plan.game), plan.seats.len(), seed())
+            .map_err(|error| anyhow::anyhow!("the table: {error}"))?;
+        let settings = HostSettings { bind: plan.bind, ..HostSettings::default() };
+        let mut handle = start(table, &lan_dir, plan, settings).await?;
+        for (index, seat) in plan.seats.iter().enumerate() {
+            let seat_plan = match seat {
+                SeatArg::Guest => SeatPlan::Open,
+                SeatArg::Bot(level) => SeatPlan::Bot { name: format!("Bot {}", index + 1), level: *level },
+            };
+            handle.command(HostCommand::SetSeat { seat: Seat(index as u8), plan: seat_plan });
+        }
+        if plan.print_invite {
+            let line = if plan.online { invite_line(&handle)? } else { format!("{} {}", handle.addr(), handle.join_code()) };
+            println!("{line}");
+            std::io::stdout().flush()?;
+        }
+        let result = tokio::time::timeout(MATCH_LIMIT, host_until_over(&mut handle)).await.context("the match took too long")??;
+        handle.close().await;
+        Ok(result)
+    })
+}
+
+/// The online table's invite.
+#[cfg(feature = "online")]
+fn invite_line(handle: &HostHandle) -> anyhow::Result<String> {
+    Ok(handle.invite()?.to_string())
+}
+
+/// Without online play there is no invite.
+#[cfg(not(feature = "online"))]
+fn invite_line(_handle: &HostHandle) -> anyhow::Result<String> {
+    bail!("this Cardtable was built without online play")
+}
+
+/// Starts the host on the line asked for.
+async fn start(table: TableCore, lan_dir: &Path, plan: &HostPlan, settings: HostSettings) -> anyhow::Result<HostHandle> {
+    if plan.online {
+        #[cfg(feature = "online")]
+        {
+            use crate::net::online::{OnlineSettings, key::OnlineKey, start_online_host};
+            let key = OnlineKey::load_or_create(lan_dir)?;
+            let online = OnlineSettings { relays: plan.relays.clone(), ..OnlineSettings::default() };
+            return Ok(start_online_host(table, &key, settings, &online).await?);
+        }
+        #[cfg(not(feature = "online"))]
+        bail!("this Cardtable was built without online play");
+    }
+    let identity = Identity::load_or_create(lan_dir)?;
+    Ok(start_host(table, &identity, settings)?)
+}
+
+/// Starts the match once every seat is taken and ready; returns the result once it is over.
+async fn host_until_over(handle: &mut HostHandle) -> anyhow::Result<String> {
+    let mut started = false;
+    loop {
+        let message = handle.recv().await.context("the table stopped")?;
+        match message {
+            HostMsg::Lobby(lobby) if !started && lobby.seats.iter().all(|seat| seat.ready && seat.holder != Holder::Open) => {
+                handle.command(HostCommand::Start);
+                started = true;
+            }
+            HostMsg::MatchOver(result) => return Ok(format!("match over: {result:?}")),
+            _ => {}
+        }
+    }
+}
+
+/// A seed for the table's own draws (its share of the match seed is drawn with every
+/// device's).
+fn seed() -> u64 {
+    let mut bytes = [0; 8];
+    getrandom::fill(&mut bytes).map_or(0, |()| u64::from_le_bytes(bytes))
+}
+
+/// What `cardtable join` was asked.
+#[derive(Debug, Clone)]
+pub struct JoinPlan {
+    /// An invite (`cardtable:join?…`) or a LAN address.
+    pub target: String,
+    /// The code read aloud by the host.
+    pub code: JoinCode,
+    /// How the bot plays.
+    pub level: BotLevel,
+    /// Relay URLs of this device (online), besides the invite's.
+    pub relays: Vec<String>,
+    /// Where this device binds (online).
+    pub bind: SocketAddr,
+}
+
+/// Joins as a bot, plays to the end; the verified result in words.
+///
+/// # Errors
+/// The invite or code, the network, or a record that does not verify.
+pub fn join_as_bot(plan: &JoinPlan) -> anyhow::Result<String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async {
+        let hello = Hello { version: PROTOCOL_VERSION, name: format!("{:?} bot", plan.level), join_as: JoinAs::Player, resume: None };
+        let link = connect(plan, hello).await?;
+        tokio::time::timeout(MATCH_LIMIT, play(link, plan.level)).await.context("the match took too long")?
+    })
+}
+
+/// Connects by invite (online) or by address and code (LAN).
+async fn connect(plan: &JoinPlan, hello: Hello) -> anyhow::Result<GuestLink> {
+    if plan.target.starts_with("cardtable:") {
+        let invite: Invite = plan.target.parse()?;
+        if invite.code() != plan.code {
+            bail!("the code {} is not this invite's ({}): check the invite and the code with the host", plan.code, invite.code());
+        }
+        #[cfg(feature = "online")]
+        {
+            use crate::net::online::{OnlineJoin, OnlineSettings, join_online};
+            let mut request = OnlineJoin::new(invite, hello);
+            request.settings = OnlineSettings { relays: plan.relays.clone(), ..OnlineSettings::default() };
+            request.bind = plan.bind;
+            return Ok(join_online(request).await?);
+        }
+        #[cfg(not(feature = "online"))]
+        bail!("this Cardtable was built without online play");
+    }
+    let address: SocketAddr = plan.target.parse().with_context(|| format!("`{}` is neither an invite nor an address", plan.target))?;
+    Ok(join(JoinRequest::new(address, Pin::JoinCode(plan.code), hello)).await?)
+}
+
+/// Takes a free seat, plays it as a bot of `level` until the match is over and its
+/// record checked.
+async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
+    let mut table = RemoteTable::new(link.admitted().next_action);
+    let mut rng = GameRng::from_seed(seed());
+    let mut acted_on = None;
+    loop {
+        let message = match link.next().await {
+            Some(GuestEvent::Message(message)) => message,
+            Some(GuestEvent::Ended(ending)) => bail!("{ending}"),
+            None => bail!("the connection ended"),
+        };
+        let lobby = matches!(message, HostMsg::Lobby(_));
+        if let Some(answer) = table.apply(message) {
+            link.send(answer);
+        }
+        let seat = match table.role() {
+            Some(Role::Seated(seats)) => seats.first().copied(),
+            _ => None,
+        };
+        // Any free seat, asked again at each lobby until one is given (another guest may
+        // have taken the one that looked free).
+        if lobby && seat.is_none() {
+            link.send(ClientMsg::Sit { seat: None });
+            link.send(ClientMsg::Ready { ready: true });
+        }
+        let Some(seat) = seat else { continue };
+        if let (Some(result), Some(checked)) = (&table.result, table.checked()) {
+            let verdict = checked.verdict;
+            let summary = format!("match over: {result:?}; seed {}, {} steps", checked.seed, checked.steps.len());
+            link.leave().await;
+            return match verdict {
+                Verdict::Verified => Ok(format!("{summary}; verified on this device")),
+                other => bail!("{summary}; the record did not verify: {other:?}"),
+            };
+        }
+        let Some(latest) = table.latest(Viewer::Seat(seat)) else { continue };
+        if acted_on == Some(latest.seq) {
+            continue;
+        }
+        match view_phase(latest) {
+            Phase::RoundOver => {
+                if let Some(next) = table.next_round() {
+                    acted_on = Some(latest.seq);
+                    tokio::time::sleep(GUEST_PACE).await;
+                    link.send(next);
+                }
+            }
+            Phase::Playing if latest.waiting_for.contains(seat) => {
+                let legal = view_legal(latest);
+                let view = latest.view.clone();
+                let seq = latest.seq;
+                if let Some(action) = crate::session::bots::decide(level, seat, &view, &legal, &mut rng) {
+                    acted_on = Some(seq);
+                    tokio::time::sleep(GUEST_PACE).await;
+                    let message = table.act(seat, action);
+                    link.send(message);
+                }
+            }
+            _ => {}
+        }
+    }
+}

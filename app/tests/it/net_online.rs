@@ -1,0 +1,217 @@
+//! Online play on loopback (issue 28): an iroh relay server in-process, a host and guests that
+//! hold only the invite. A guest connects through the relay and then goes direct; a whole match
+//! of every game finishes verified on every device; the LAN's hostile-peer limits bound an
+//! online peer too.
+
+use crate::net_support;
+
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use cardtable::net::codec::MAX_FRAME;
+use cardtable::net::guest::{Ending, GuestEvent};
+use cardtable::net::invite::Invite;
+use cardtable::net::limits::HostLimits;
+use cardtable::net::link::PathKind;
+use cardtable::net::protocol::{ALPN, ClientMsg, CloseCode};
+use cardtable::net::table::HostCommand;
+use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor, Seat};
+use iroh::endpoint::{ConnectionError, presets};
+use iroh::{Endpoint, EndpointAddr, PublicKey, RelayMode, TransportAddr};
+use net_support::online::{Relay, host_online, join_invite, relay};
+use net_support::quic::{LeakAudit, Player, fill_with_bots, hello, lobby_ready, no_snap_grace, play_all_and_agree, runtime, settings};
+
+struct MostSeats;
+
+impl GameVisitor for MostSeats {
+    type Output = usize;
+    fn visit<G: Game>(self) -> usize {
+        *G::seat_range(&G::Options::default()).end()
+    }
+}
+
+/// The invite without its direct addresses: a guest holding it can reach the host only
+/// through the relay at first.
+fn relay_only(invite: &Invite) -> Invite {
+    Invite::new(invite.key, &invite.relays, &[]).expect("the invite names a relay")
+}
+
+/// Waits (up to `limit`) until the guest's path to the host is `wanted`; the time it took.
+async fn path_becomes(link: &cardtable::net::guest::GuestLink, wanted: PathKind, limit: Duration) -> Duration {
+    let start = Instant::now();
+    while link.path().0 != wanted {
+        assert!(start.elapsed() < limit, "the path stayed {:?} for {limit:?}", link.path());
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    start.elapsed()
+}
+
+/// How `link`'s connection ends (within five seconds), what comes before it skipped.
+async fn ending(link: &mut cardtable::net::guest::GuestLink) -> Ending {
+    let ended = async {
+        loop {
+            match link.next().await {
+                Some(GuestEvent::Ended(ending)) => return ending,
+                None => return Ending::Lost("no word".to_owned()),
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), ended).await.expect("the end is told in time")
+}
+
+#[test]
+fn a_guest_holding_only_the_invite_sits_down_through_the_relay_then_goes_direct() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        let mut handle = host_online(AnyOptions::defaults(GameKind::CrazyEights), 2, settings(), &relay).await;
+        let invite = handle.invite().expect("an online table has an invite");
+        assert_eq!(invite.relays, relay.settings.relays, "the invite names the host's relay");
+        assert!(invite.addresses.iter().all(|address| address.ip().is_loopback()), "{invite}");
+        assert_eq!(invite.host(), handle.fingerprint(), "the invite's key is the host's identity");
+        // What the guest is handed: one line of text, relay only.
+        let text = relay_only(&invite).to_string();
+        let started = Instant::now();
+        let guest_invite: Invite = text.parse().expect("the invite reads back");
+        let link = join_invite(&guest_invite, hello("Ana", None), &relay).await;
+        let welcomed = started.elapsed();
+        assert_eq!(link.first_path(), PathKind::Relay, "a guest with no address for the host starts through the relay");
+        let (_, rtt) = link.path();
+        link.send(ClientMsg::Sit { seat: Some(Seat(1)) });
+        link.send(ClientMsg::Ready { ready: true });
+        let mut link = link;
+        let seated = async {
+            loop {
+                match link.next().await {
+                    Some(GuestEvent::Message(cardtable::net::protocol::HostMsg::Lobby(lobby)))
+                        if lobby.seats[1].holder != cardtable::net::protocol::Holder::Open =>
+                    {
+                        return;
+                    }
+                    Some(GuestEvent::Ended(ending)) => panic!("ended: {ending}"),
+                    None => panic!("no word"),
+                    _ => {}
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), seated).await.expect("seated in time");
+        let sat_down = started.elapsed();
+        let direct_after = path_becomes(&link, PathKind::Direct, Duration::from_secs(20)).await;
+        let (_, direct_rtt) = link.path();
+        eprintln!(
+            "invite to Welcome {welcomed:?} (rtt {rtt:?} then); to seated {sat_down:?}; direct {direct_after:?} later (rtt {direct_rtt:?})"
+        );
+        assert_eq!(handle.stats().connections_accepted, 1);
+        let _ = handle.try_recv();
+        handle.close().await;
+        assert_eq!(ending(&mut link).await, Ending::HostLeft);
+    });
+}
+
+#[test]
+fn three_guests_holding_the_invite_play_every_game_online_to_a_verified_end() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        for (index, &kind) in GameKind::ALL.iter().enumerate() {
+            let seats = kind.visit(MostSeats).min(5);
+            let audit = LeakAudit::default();
+            let mut settings = settings();
+            settings.audit = Some(audit.hook());
+            let mut handle = host_online(no_snap_grace(AnyOptions::defaults(kind)), seats, settings, &relay).await;
+            let invite: Invite = handle.invite().expect("invite").to_string().parse().expect("reads back");
+            fill_with_bots(&handle, 3, seats);
+            let mut players = Vec::new();
+            for guest in 0..3 {
+                let link = join_invite(&invite, hello(&format!("Guest {guest}"), None), &relay).await;
+                let player = Player::new(link, Seat(guest), 100 * index as u64 + u64::from(guest));
+                player.sit();
+                players.push(player);
+            }
+            lobby_ready(&mut handle).await;
+            handle.command(HostCommand::Start);
+            // Each guest's record is checked against what it was shown (play_all_and_agree).
+            let expected = play_all_and_agree(&mut handle, players, &format!("{kind} online")).await;
+            let leaks = audit.leaks.lock().expect("lock").clone();
+            assert!(leaks.is_empty(), "{kind}: {leaks:?}");
+            eprintln!("{kind} online: {} round(s), {} frames checked", expected.rounds, audit.frames.load(Ordering::Relaxed));
+            handle.close().await;
+        }
+    });
+}
+
+/// A raw iroh client of the online host, for the hostile tests: bound to loopback, through
+/// the test relay.
+async fn raw_client(relay: &Relay) -> Endpoint {
+    let url = relay.settings.relays[0].parse().expect("relay url");
+    Endpoint::builder(presets::Minimal)
+        .relay_mode(RelayMode::custom([url]))
+        .ca_tls_config(iroh::tls::CaTlsConfig::insecure_skip_verify())
+        .clear_ip_transports()
+        .bind_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
+        .expect("loopback")
+        .bind()
+        .await
+        .expect("a raw client")
+}
+
+fn address_of(invite: &Invite) -> EndpointAddr {
+    let key = PublicKey::from_bytes(&invite.key).expect("a key");
+    let relays = invite.relays.iter().map(|url| TransportAddr::Relay(url.parse().expect("relay")));
+    EndpointAddr::from_parts(key, invite.addresses.iter().copied().map(TransportAddr::Ip).chain(relays))
+}
+
+/// The LAN's limits at an online host: connections that never say Hello fill only the
+/// pending places (beyond them, refused before their handshake) and are let go after the
+/// Hello deadline; a frame announcing more than 64 KiB closes its connection; a device over
+/// its message rate is disconnected.
+#[test]
+fn the_lan_limits_bound_an_online_peer() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        let limits = HostLimits { pending: 3, hello_timeout: Duration::from_secs(2), ..HostLimits::default() };
+        let mut settings = settings();
+        settings.limits = limits;
+        let handle = host_online(AnyOptions::defaults(GameKind::CrazyEights), 2, settings, &relay).await;
+        let invite = handle.invite().expect("invite");
+
+        // Six silent devices: three pending places.
+        let mut silent = Vec::new();
+        for _ in 0..6 {
+            let client = raw_client(&relay).await;
+            if let Ok(Ok(connection)) = tokio::time::timeout(Duration::from_secs(5), client.connect(address_of(&invite), ALPN)).await {
+                silent.push((client, connection));
+            }
+        }
+        let refused = handle.stats().handshakes_refused;
+        eprintln!("6 silent online devices: {} connected, {refused} refused before their handshake", silent.len());
+        assert!(refused >= 3, "{refused} refused");
+        for (_, connection) in &silent {
+            let closed = tokio::time::timeout(Duration::from_secs(5), connection.closed()).await.expect("let go in time");
+            assert!(
+                matches!(&closed, ConnectionError::ApplicationClosed(close) if close.reason.as_ref() == b"no Hello in time"),
+                "{closed:?}"
+            );
+        }
+        assert!(handle.stats().hello_late >= 1);
+
+        // A frame announcing 16 times the cap.
+        let client = raw_client(&relay).await;
+        let connection = client.connect(address_of(&invite), ALPN).await.expect("connects");
+        let (mut send, _recv) = connection.open_bi().await.expect("a stream");
+        send.write_all(&u32::try_from(16 * MAX_FRAME).expect("fits").to_be_bytes()).await.expect("write");
+        let closed = tokio::time::timeout(Duration::from_secs(5), connection.closed()).await.expect("closed in time");
+        let ConnectionError::ApplicationClosed(close) = closed else { panic!("{closed:?}") };
+        assert_eq!(close.error_code.into_inner(), CloseCode::Protocol as u64);
+        assert!(String::from_utf8_lossy(&close.reason).contains("larger than"), "{close:?}");
+
+        // A flood of messages from a device that said Hello.
+        let mut flooder = join_invite(&invite, hello("Mallory", None), &relay).await;
+        for index in 0..200 {
+            flooder.send(ClientMsg::Ready { ready: index % 2 == 1 });
+        }
+        assert_eq!(ending(&mut flooder).await, Ending::Protocol("too many messages".to_owned()));
+        assert_eq!(handle.stats().rate_limited, 1);
+        handle.close().await;
+    });
+}
