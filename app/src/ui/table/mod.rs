@@ -22,6 +22,7 @@ pub mod offers;
 pub mod privacy;
 pub mod results;
 pub mod seats;
+mod top_bar;
 
 use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, Viewer};
 use egui::RichText;
@@ -31,7 +32,7 @@ use crate::session::{Session, SessionError};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::card::CardLook;
-use crate::ui::{names, refusals, theme};
+use crate::ui::{refusals, theme};
 use games::{GameTable, OutOfTurn, OwnArea, TableFacts};
 use hand::HandState;
 use keys::Keys;
@@ -447,63 +448,6 @@ impl TableScreen {
         }
         commands.extend(chosen.map(|(seat, action)| TableCommand::Act(seat, action)));
         commands.extend(called.map(|(seat, action)| TableCommand::Call(seat, action)));
-    }
-
-    /// Leave (with a confirmation during a match), the game's name, undo, and step mode's
-    /// button.
-    fn top_bar(&mut self, ui: &mut egui::Ui, session: &dyn Session, narrow: bool, commands: &mut Vec<TableCommand>) {
-        // A phone keeps the bar to one row, for the table's sake: its buttons as narrow as their
-        // words, and the game's name on the turn's line instead (`status`).
-        let wide_button = if narrow { theme::TOUCH * 1.5 } else { theme::TOUCH * 2.0 };
-        ui.horizontal_wrapped(|ui| {
-            if narrow {
-                ui.spacing_mut().button_padding.x = 8.0;
-            }
-            if ui.add(egui::Button::new(tr!("nav-leave")).min_size(egui::vec2(wide_button, theme::TOUCH))).clicked() {
-                // A finished match, or a tutorial (which nobody loses by leaving), goes at once.
-                if session.phase() == Phase::MatchOver || session.coaching().is_some() {
-                    commands.push(TableCommand::App(TableRequest::Leave));
-                } else {
-                    self.confirm_leave = true;
-                }
-            }
-            if ui.add(egui::Button::new(tr!("nav-menu")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
-                commands.push(TableCommand::App(TableRequest::Menu));
-            }
-            if !narrow {
-                ui.label(RichText::new(names::game(session.kind())).size(theme::TITLE_SIZE).strong());
-            }
-            // A phone has no room for the log beside the table: it is one tap away.
-            if narrow && ui.add(egui::Button::new(tr!("log-title")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
-                self.log_open = true;
-            }
-            if session.can_undo() {
-                let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(wide_button, theme::TOUCH));
-                let pressed = ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
-                if ui.add(undo).on_hover_text(tr!("table-undo-hint")).clicked() || (pressed && ui.is_enabled()) {
-                    commands.push(TableCommand::Undo);
-                }
-            }
-            if session.bot_move_waiting() {
-                let step = egui::Button::new(RichText::new(tr!("table-next-move")).strong())
-                    .min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH));
-                let handing_off = matches!(self.privacy(session), Privacy::HandOff(_));
-                if ui.add(step).clicked() || (!handing_off && enter_pressed(ui)) {
-                    commands.push(TableCommand::Step);
-                }
-            }
-        });
-        if self.confirm_leave {
-            ui.horizontal_wrapped(|ui| {
-                ui.colored_label(theme::ACCENT, self.leave_question(session));
-                if ui.add(egui::Button::new(tr!("table-leave-confirm")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                    commands.push(TableCommand::App(TableRequest::Leave));
-                }
-                if ui.add(egui::Button::new(tr!("table-keep-playing")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked() {
-                    self.confirm_leave = false;
-                }
-            });
-        }
     }
 
     /// The viewer's own cards and controls, drawn by the game's part of the table; returns the
