@@ -186,12 +186,7 @@ pub struct GuestLink {
 }
 
 /// The endpoint a guest dialled from, closed when the guest leaves.
-#[derive(Debug)]
-pub(crate) enum Dialer {
-    Lan(quinn::Endpoint),
-    #[cfg(feature = "online")]
-    Online(iroh::Endpoint),
-}
+pub(crate) type Dialer = super::link::Endpoint;
 
 impl GuestLink {
     /// What the host said when it let this device in (its name, the resume token).

@@ -69,6 +69,16 @@ impl std::fmt::Display for PathKind {
     }
 }
 
+/// A line's endpoint: a host listens on it, a guest dials from it; either closes it when done.
+#[derive(Debug)]
+pub(crate) enum Endpoint {
+    /// quinn's endpoint on the home network.
+    Lan(quinn::Endpoint),
+    /// iroh's endpoint online.
+    #[cfg(feature = "online")]
+    Online(iroh::Endpoint),
+}
+
 /// A connection to a peer on either line.
 #[derive(Debug, Clone)]
 pub enum Link {

@@ -141,12 +141,7 @@ pub struct HostHandle {
 }
 
 /// Where a host listens: its quinn endpoint on the LAN, or its iroh endpoint online.
-#[derive(Debug)]
-pub(crate) enum Listener {
-    Lan(quinn::Endpoint),
-    #[cfg(feature = "online")]
-    Online(iroh::Endpoint),
-}
+pub(crate) type Listener = super::link::Endpoint;
 
 impl Listener {
     /// Connections still open (the LAN endpoint counts them; online, the gate does).
