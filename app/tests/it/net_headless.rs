@@ -76,7 +76,7 @@ fn plays_to_a_verified_end(host_args: &[&str], guest_target: impl Fn(&str) -> (S
     let (target, code) = guest_target(&first);
     let guests: Vec<Child> = (0..2)
         .map(|index| {
-            join(&data.path().join(format!("guest{index}")), &[&target, "--code", &code, "--bot", "random", "--bind", "127.0.0.1:0"])
+            join(&data.path().join(format!("guest{index}")), &[&target, "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"])
         })
         .collect();
     reaper.0.extend(guests.iter().map(Child::id));
