@@ -211,7 +211,7 @@ impl CardtableApp {
 
     /// Shows the table of `session` (its keeper already set).
     fn seat_at(&mut self, session: Box<dyn crate::session::Session>) {
-        let mut table = LiveTable::new(session, self.settings);
+        let mut table = LiveTable::new(session, self.settings.clone());
         table.set_saved(self.saving());
         self.screen = Screen::Table(Box::new(table));
     }
@@ -231,7 +231,7 @@ impl CardtableApp {
     /// saved nor recorded: it does not follow from a seed.
     fn seat_unkept(&mut self, session: Box<dyn crate::session::Session>) {
         self.keeper = None;
-        let mut table = LiveTable::new(session, self.settings);
+        let mut table = LiveTable::new(session, self.settings.clone());
         table.set_saved(false);
         self.screen = Screen::Table(Box::new(table));
     }
@@ -253,7 +253,7 @@ impl CardtableApp {
         crate::think::set_think_time(self.settings.think_time);
         self.save_settings();
         if let Screen::Table(table) = &mut self.screen {
-            table.apply_settings(self.settings);
+            table.apply_settings(self.settings.clone());
         }
     }
 

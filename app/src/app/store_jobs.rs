@@ -297,7 +297,7 @@ impl CardtableApp {
     /// Saves the settings (on the store's writer thread; a failed write joins the notices).
     pub(super) fn save_settings(&self) {
         if let Some(store) = &self.store
-            && let Err(error) = store.save_settings(self.settings)
+            && let Err(error) = store.save_settings(self.settings.clone())
         {
             tracing::warn!(%error, "the settings are not saved");
         }

@@ -138,6 +138,9 @@ pub struct HostHandle {
     state: MatchState,
     listener: Listener,
     stats: Arc<HostStats>,
+    /// The runtime the host runs on: a handle dropped off it (the window's thread) still
+    /// closes an online endpoint there.
+    runtime: tokio::runtime::Handle,
 }
 
 /// Where a host listens: its quinn endpoint on the LAN, or its iroh endpoint online.
@@ -169,16 +172,15 @@ impl Listener {
     }
 
     /// Closes at once (a dropped handle): LAN guests are told the host left; the online
-    /// endpoint is closed from a task, as its close waits.
-    fn close_now(&self) {
+    /// endpoint is closed from a task on `runtime`, as its close waits.
+    #[cfg_attr(not(feature = "online"), expect(unused_variables, reason = "only the online endpoint closes from a task"))]
+    fn close_now(&self, runtime: &tokio::runtime::Handle) {
         match self {
             Listener::Lan(endpoint) => endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table"),
             #[cfg(feature = "online")]
             Listener::Online(endpoint) => {
-                if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-                    let endpoint = endpoint.clone();
-                    runtime.spawn(async move { endpoint.close().await });
-                }
+                let endpoint = endpoint.clone();
+                runtime.spawn(async move { endpoint.close().await });
             }
         }
     }
@@ -317,7 +319,7 @@ impl HostHandle {
 impl Drop for HostHandle {
     // A host dropped without `close` still tells its guests; its tasks then wind down.
     fn drop(&mut self) {
-        self.listener.close_now();
+        self.listener.close_now(&self.runtime);
     }
 }
 
@@ -356,7 +358,8 @@ pub(crate) fn launch(
     let lines = Lines { local: local_tx, state: state_tx };
     let table = run_table(table, queues, lines, stats.clone(), settings);
     tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
-    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, listener, stats }
+    let runtime = tokio::runtime::Handle::current();
+    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, listener, stats, runtime }
 }
 
 /// What the table task reads: guests' messages and bots' decisions, and the host's own

@@ -57,7 +57,7 @@ fn choice_row<T: Copy + PartialEq>(ui: &mut egui::Ui, title: String, value: &mut
 
 /// Draws the settings; returns true when something changed (the caller saves and applies it).
 pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
-    let before = *settings;
+    let before = settings.clone();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
         choice_row(ui, tr!("settings-language"), &mut settings.language, &Language::ALL, |language| language.native_name().to_owned());

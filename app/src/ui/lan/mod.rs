@@ -1,8 +1,9 @@
-//! The LAN screens: joining a table ([`join`]), a guest's lobby ([`guest`]) and the host's
-//! lobby ([`host`]). Each returns what the player asked for; the app applies it.
+//! The networked screens, on the home network or online: joining a table ([`join`]), a guest's
+//! lobby ([`guest`]), the host's lobby ([`host`]) and an online table's invite ([`invite`]). Each returns what the player asked for; the app applies it.
 
 pub mod guest;
 pub mod host;
+pub mod invite;
 pub mod join;
 pub mod lobby;
 pub mod words;
