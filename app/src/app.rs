@@ -294,6 +294,17 @@ impl CardtableApp {
         }
     }
 
+    /// Opens the join screen with `invite` filled in (the window was opened with a
+    /// `cardtable:` link).
+    pub fn open_invite(&mut self, invite: &str) {
+        self.start_choice(StartChoice::JoinLan);
+        if let Screen::Lan(screen) = &mut self.screen
+            && let LanScreen::Join(join) = screen.as_mut()
+        {
+            join.fill_invite(invite);
+        }
+    }
+
     fn menu_choice(&mut self, choice: MenuChoice) {
         match choice {
             MenuChoice::Resume => self.menu = None,
@@ -515,6 +526,7 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
         error.to_string()
     });
     let lan_interface = args.lan_interface;
+    let invite = args.invite.clone();
     eframe::run_native(
         "Cardtable",
         options,
@@ -523,6 +535,9 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
             app.set_lan_interface(lan_interface);
             if let Some(choice) = opening {
                 app.start_choice(choice);
+            }
+            if let Some(invite) = &invite {
+                app.open_invite(invite);
             }
             if let Some(scenario) = &scenario {
                 app.open_scenario(scenario);

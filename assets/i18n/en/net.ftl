@@ -2,7 +2,7 @@
 
 net-start-join = Join a table on the home network
 net-setup-host = Host on the home network
-net-join-title = Join a table on the home network
+net-join-title = Join a table
 net-your-name = Your name
 net-found = Tables on this network
 net-searching = Looking for tables…
@@ -128,3 +128,4 @@ net-online-join = Join online
 net-online-error-invite = That is not an invite: { $reason }
 net-online-error-code = The code { $typed } is not this invite's ({ $code }): the invite was changed on its way, or the code misheard. Ask the host to send the invite again and read the code aloud.
 net-online-connecting = Connecting to the table { $code }…
+net-error-online-unreachable = The table { $code } could not be reached online ({ $reason }). The host may have closed it; or ask the host for a new invite.
