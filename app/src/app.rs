@@ -409,6 +409,7 @@ impl CardtableApp {
         if let Some(command) = self.lan_banner(ui) {
             commands.push(command);
         }
+        self.paths_strip(ui);
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             if let Some(store) = &self.store
                 && ui::notices::banner(ui, store)

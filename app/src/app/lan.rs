@@ -177,6 +177,15 @@ impl CardtableApp {
         }
     }
 
+    /// Under a networked table: how each device is connected (always there, so the table does
+    /// not move when it changes).
+    pub(super) fn paths_strip(&self, ui: &mut egui::Ui) {
+        if let (Screen::Table(_), Some(status)) = (&self.screen, &self.lan.status) {
+            let paths = status.borrow().paths.clone();
+            ui::lan::paths::strip(ui, &paths);
+        }
+    }
+
     /// Above every screen: a problem to tell once, and how a networked match ended; asks to
     /// go back to the start once the player has read how it ended.
     pub(super) fn lan_banner(&mut self, ui: &mut egui::Ui) -> Option<Command> {

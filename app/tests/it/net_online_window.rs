@@ -110,6 +110,9 @@ fn a_host_opens_a_table_online_shows_its_invite_and_a_guest_holding_it_sits_down
     let (ended, started) = runtime.block_on(guest).expect("the guest's task");
     assert!(ended.is_ok(), "the guest is still connected: {ended:?}");
     assert_eq!(started.expect("the guest was told the match started").you, cardtable::net::protocol::Role::Seated(vec![Seat(1)]));
+    // The table says how the guest's device is connected: straight over loopback, no relay.
+    run_until(&mut harness, "the guest's path", |harness| harness.query_by_label_contains("Bea: direct,").is_some());
+    harness.get_by_label_contains("Connections:");
     drop(harness);
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
@@ -186,6 +189,8 @@ fn a_guests_window_pastes_an_invite_checks_the_code_sits_down_and_reaches_the_ta
     run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
     let Screen::Table(table) = harness.state().screen() else { unreachable!() };
     assert_eq!(table.session().local_seats().iter().collect::<Vec<_>>(), vec![Seat(0)]);
+    // The table says how this device reaches the host.
+    run_until(&mut harness, "the path to the host", |harness| harness.query_by_label_contains("Hosta: direct,").is_some());
     // The host is remembered by its key, like a LAN host, with the token of the seat.
     harness.run_steps(5);
     let known = KnownHosts::load(&dir).expect("known hosts stored");
