@@ -223,3 +223,36 @@ fn a_cardtable_link_opens_the_join_screen_with_the_invite_filled_in() {
     drop(harness);
     let _ = std::fs::remove_dir_all(temp_dir("link"));
 }
+
+#[test]
+fn settings_list_the_public_relays_and_take_a_relay_checked_like_an_invites() {
+    let mut harness = Harness::builder().with_size([1000.0, 1400.0]).build_eframe(|cc| CardtableApp::new(cc, 1));
+    harness.get_by_label("Settings").click();
+    harness.run();
+    for url in cardtable::settings::PUBLIC_RELAYS {
+        harness.get_by_label(url);
+    }
+    harness.get_by_label_contains("rate-limited");
+    // A URL an invite could not carry is refused in words, and nothing changes.
+    type_into(&mut harness, "Add a relay", "https://relay.example.org/?a&b");
+    harness.get_by_label("Add").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Not added: the relay `https://relay.example.org/?a&b` cannot be used: it holds a character");
+    assert_eq!(harness.state().settings().relays.len(), 4);
+    // Remove one, add one's own.
+    harness.get_all_by_label("Remove").next().expect("a relay's Remove").click();
+    harness.run_steps(2);
+    clear(&mut harness, "Add a relay");
+    type_into(&mut harness, "Add a relay", "https://relay.example.org/");
+    harness.get_by_label("Add").click();
+    harness.run_steps(2);
+    let relays = harness.state().settings().relays.clone();
+    assert_eq!(relays.len(), 4);
+    assert!(!relays.iter().any(|url| url == cardtable::settings::PUBLIC_RELAYS[0]), "{relays:?}");
+    assert_eq!(relays.last().map(String::as_str), Some("https://relay.example.org/"));
+    harness.get_by_label("https://relay.example.org/");
+    // And back to the public ones.
+    harness.get_by_label("Use the public relays").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().settings().relays, cardtable::settings::PUBLIC_RELAYS.map(str::to_owned).to_vec());
+}
