@@ -288,6 +288,12 @@ impl HostHandle {
         &self.listener
     }
 
+    /// How each guest's device is connected, as last measured (about once a second).
+    #[must_use]
+    pub fn paths(&self) -> Vec<DevicePath> {
+        self.paths.borrow().clone()
+    }
+
     /// What the host's limits have turned away so far, and how many participants it holds.
     #[must_use]
     pub fn stats(&self) -> StatsSnapshot {

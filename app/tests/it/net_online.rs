@@ -1,12 +1,14 @@
 //! Online play on loopback (issue 28): an iroh relay server in-process, a host and guests that
 //! hold only the invite. A guest connects through the relay and then goes direct; a whole match
-//! of every game finishes verified on every device; the LAN's hostile-peer limits bound an
-//! online peer too.
+//! of every game finishes verified on every device; play goes on directly when the relay is
+//! killed mid-match, and through the relay when the direct path is blocked; the LAN's
+//! hostile-peer limits bound an online peer too.
 
 use crate::net_support;
 
 use std::net::SocketAddr;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cardtable::net::codec::MAX_FRAME;
@@ -14,7 +16,9 @@ use cardtable::net::guest::{Ending, GuestEvent};
 use cardtable::net::invite::Invite;
 use cardtable::net::limits::HostLimits;
 use cardtable::net::link::PathKind;
+use cardtable::net::online::{OnlineJoin, join_online};
 use cardtable::net::protocol::{ALPN, ClientMsg, CloseCode};
+use cardtable::net::server::{FrameAudit, HostHandle};
 use cardtable::net::table::HostCommand;
 use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor, Seat};
 use iroh::endpoint::{ConnectionError, presets};
@@ -212,6 +216,108 @@ fn the_lan_limits_bound_an_online_peer() {
         }
         assert_eq!(ending(&mut flooder).await, Ending::Protocol("too many messages".to_owned()));
         assert_eq!(handle.stats().rate_limited, 1);
+        handle.close().await;
+    });
+}
+
+/// A frame audit counting the frames sent to guests while a match is on, and the count.
+fn frames_in_match() -> (FrameAudit, Arc<AtomicUsize>) {
+    let count = Arc::new(AtomicUsize::new(0));
+    let counted = count.clone();
+    let audit: FrameAudit = Arc::new(move |_, _, host| {
+        if host.is_some() {
+            counted.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+    (audit, count)
+}
+
+/// Waits until the host has measured `guests` guests' paths; those paths.
+async fn host_paths(handle: &HostHandle, guests: usize) -> Vec<cardtable::net::link::DevicePath> {
+    let measured = async {
+        loop {
+            let paths = handle.paths();
+            if paths.len() == guests {
+                return paths;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), measured).await.expect("the host measures its guests' paths")
+}
+
+#[test]
+fn play_goes_on_directly_when_the_relay_is_killed_mid_match() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        let (audit, frames) = frames_in_match();
+        let mut settings = settings();
+        settings.audit = Some(audit);
+        let mut handle = host_online(no_snap_grace(AnyOptions::defaults(GameKind::Dunno)), 2, settings, &relay).await;
+        // The guests hold the invite without addresses: they arrive through the relay.
+        let invite = relay_only(&handle.invite().expect("invite"));
+        let mut players = Vec::new();
+        for guest in 0..2 {
+            let link = join_invite(&invite, hello(&format!("Guest {guest}"), None), &relay).await;
+            assert_eq!(link.first_path(), PathKind::Relay);
+            path_becomes(&link, PathKind::Direct, Duration::from_secs(20)).await;
+            let player = Player::new(link, Seat(guest), 31 + u64::from(guest));
+            player.sit();
+            players.push(player);
+        }
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let relay_tls = relay.settings.relay_tls.clone();
+        // A few moves into the match, the relay server dies.
+        let kill = async {
+            while frames.load(Ordering::Relaxed) < 6 {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            drop(relay);
+            frames.load(Ordering::Relaxed)
+        };
+        let (result, at_kill) = tokio::join!(play_all_and_agree(&mut handle, players, "Dunno online, relay killed"), kill);
+        assert!(frames.load(Ordering::Relaxed) > at_kill, "the match went on after the relay died ({at_kill} frames before)");
+        eprintln!("relay killed after {at_kill} frames; {} in all; {} round(s)", frames.load(Ordering::Relaxed), result.rounds);
+        // The relay is really gone: a newcomer holding the relay-only invite reaches nobody.
+        let mut request = OnlineJoin::new(invite, hello("Late", None));
+        request.bind = SocketAddr::from(([127, 0, 0, 1], 0));
+        request.settings.relay_tls = relay_tls;
+        request.connect_timeout = Duration::from_secs(3);
+        assert!(join_online(request).await.is_err(), "no relay any more");
+        handle.close().await;
+    });
+}
+
+#[test]
+fn play_goes_on_through_the_relay_when_the_direct_path_is_blocked() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        let mut handle = host_online(no_snap_grace(AnyOptions::defaults(GameKind::Dunno)), 2, settings(), &relay).await;
+        // The whole invite, direct addresses included; but the guests' endpoints have no socket
+        // of their own (relay only, as iroh's tests force it): no direct path can open.
+        let invite = handle.invite().expect("invite");
+        assert!(!invite.addresses.is_empty(), "{invite}");
+        let mut players = Vec::new();
+        for guest in 0..2 {
+            let mut request = OnlineJoin::new(invite.clone(), hello(&format!("Guest {guest}"), None));
+            request.liveness = net_support::quic::quick_liveness();
+            request.settings.relay_tls = relay.settings.relay_tls.clone();
+            request.settings.relay_only = true;
+            request.connect_timeout = Duration::from_secs(20);
+            let link = join_online(request).await.expect("joins through the relay");
+            assert_eq!(link.first_path(), PathKind::Relay);
+            let player = Player::new(link, Seat(guest), 41 + u64::from(guest));
+            player.sit();
+            players.push(player);
+        }
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let result = play_all_and_agree(&mut handle, players, "Dunno online, direct blocked").await;
+        // Every guest is still reached through the relay, as the host measures it.
+        let paths = host_paths(&handle, 2).await;
+        assert!(paths.iter().all(|device| device.path == PathKind::Relay), "{paths:?}");
+        eprintln!("direct blocked: {} round(s) through the relay; {paths:?}", result.rounds);
         handle.close().await;
     });
 }

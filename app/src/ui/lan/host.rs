@@ -174,7 +174,7 @@ impl HostLobby {
             waker: Some(waker.clone()),
             ..HostSettings::default()
         };
-        let online = OnlineSettings { relays, relay_tls: None };
+        let online = OnlineSettings { relays, ..OnlineSettings::default() };
         let key = key.clone();
         let (sender, result) = oneshot::channel();
         lan.runtime().spawn(async move {
