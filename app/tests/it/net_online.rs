@@ -1,8 +1,9 @@
 //! Online play on loopback (issue 28): an iroh relay server in-process, a host and guests that
 //! hold only the invite. A guest connects through the relay and then goes direct; a whole match
 //! of every game finishes verified on every device; play goes on directly when the relay is
-//! killed mid-match, and through the relay when the direct path is blocked; the LAN's
-//! hostile-peer limits bound an online peer too.
+//! killed mid-match, and through the relay when the direct path is blocked; a guest that drops
+//! takes back its seat and hand after a restart; the LAN's hostile-peer limits bound an online
+//! peer too.
 
 use crate::net_support;
 
@@ -319,5 +320,78 @@ fn play_goes_on_through_the_relay_when_the_direct_path_is_blocked() {
         assert!(paths.iter().all(|device| device.path == PathKind::Relay), "{paths:?}");
         eprintln!("direct blocked: {} round(s) through the relay; {paths:?}", result.rounds);
         handle.close().await;
+    });
+}
+
+/// Joins `invite` directly on loopback (no relay) with `hello`.
+async fn join_direct(invite: &Invite, hello: cardtable::net::protocol::Hello) -> cardtable::net::guest::GuestLink {
+    let mut request = OnlineJoin::new(invite.clone(), hello);
+    request.liveness = net_support::quic::quick_liveness();
+    request.bind = SocketAddr::from(([127, 0, 0, 1], 0));
+    join_online(request).await.expect("joins online")
+}
+
+#[test]
+fn a_guest_that_drops_online_takes_back_its_seat_and_hand_after_a_restart() {
+    runtime().block_on(async {
+        let table = cardtable::net::table::TableCore::new(
+            cardtable::net::table::TableConfig::new("Host"),
+            AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("one round"),
+            2,
+            23,
+        )
+        .expect("table");
+        let key = cardtable::net::online::key::OnlineKey::generate();
+        let mut handle = cardtable::net::online::start_online_host(table, &key, settings(), &Default::default()).await.expect("hosts");
+        let invite = handle.invite().expect("invite");
+        let ana_link = join_direct(&invite, hello("Ana", None)).await;
+        // Ana's app keeps the host by its key with her seat's token, as the window does.
+        let dir = std::env::temp_dir().join(format!("cardtable-online-restart-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut known = cardtable::net::known_hosts::KnownHosts::load(&dir).expect("empty");
+        known.trust(invite.host(), "Host", None);
+        known.set_resume(&invite.host(), Some(ana_link.admitted().token));
+        known.save().expect("stored");
+        let mut ana = Player::new(ana_link, Seat(0), 1);
+        let mut bea = Player::new(join_direct(&invite, hello("Bea", None)).await, Seat(1), 2);
+        ana.sit();
+        bea.sit();
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let has_view =
+            |seat| move |table: &cardtable::net::remote::RemoteTable| table.latest(cardtable_engine::Viewer::Seat(seat)).is_some();
+        let (ana_dealt, bea_dealt) = tokio::join!(
+            ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
+            bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
+        );
+        ana_dealt.expect("Ana sees the deal");
+        bea_dealt.expect("Bea sees the deal");
+        let before = ana.table.latest(cardtable_engine::Viewer::Seat(Seat(0))).cloned().expect("a view");
+
+        // Ana's app goes away (its endpoint with it), and she is shown away.
+        drop(ana);
+        let away = |table: &cardtable::net::remote::RemoteTable| {
+            table.seats.get(0).is_some_and(|seat| seat.holder == cardtable::net::protocol::Holder::Guest && !seat.connected)
+        };
+        bea.watch_until(Duration::from_secs(10), away).await.expect("Bea is told Ana is away");
+
+        // Ana restarts: a new endpoint (a new iroh key), the token from her stored known hosts.
+        let known = cardtable::net::known_hosts::KnownHosts::load(&dir).expect("read back");
+        let token = known.get(&invite.host()).and_then(|host| host.resume).expect("the stored token");
+        let link = join_direct(&invite, hello("Ana", Some(token))).await;
+        assert_eq!(link.admitted().resumed, Some(Seat(0)), "the same seat");
+        let mut ana = Player::new(link, Seat(0), 3);
+        ana.watch_until(Duration::from_secs(10), has_view(Seat(0))).await.expect("caught up");
+        let after = ana.table.latest(cardtable_engine::Viewer::Seat(Seat(0))).cloned().expect("a view");
+        assert_eq!(after.view, before.view, "the same hand and table");
+        // And the round plays on to its end, both agreeing.
+        let (ana_outcome, bea_outcome) = tokio::join!(ana.play(Duration::from_secs(60)), bea.play(Duration::from_secs(60)));
+        assert_eq!(ana_outcome.result, bea_outcome.result);
+        assert!(
+            ana_outcome.record.network.as_ref().is_some_and(cardtable::store::record::NetworkPlay::verified),
+            "Ana verifies the record"
+        );
+        handle.close().await;
+        std::fs::remove_dir_all(&dir).expect("cleanup");
     });
 }
