@@ -371,7 +371,7 @@ fn a_guest_that_drops_online_takes_back_its_seat_and_hand_after_a_restart() {
         // Ana's app goes away (its endpoint with it), and she is shown away.
         drop(ana);
         let away = |table: &cardtable::net::remote::RemoteTable| {
-            table.seats.get(0).is_some_and(|seat| seat.holder == cardtable::net::protocol::Holder::Guest && !seat.connected)
+            table.seats.first().is_some_and(|seat| seat.holder == cardtable::net::protocol::Holder::Guest && !seat.connected)
         };
         bea.watch_until(Duration::from_secs(10), away).await.expect("Bea is told Ana is away");
 
