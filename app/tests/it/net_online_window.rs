@@ -8,7 +8,7 @@
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::net::invite::Invite;
@@ -26,34 +26,15 @@ use egui_kittest::kittest::Queryable;
 
 use crate::net_support;
 use net_support::quic::{hello, lobby_ready, quick_liveness, runtime, settings};
+use net_support::window::{loopback_window, run_until, type_into};
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cardtable-online-window-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    net_support::window::temp_dir("online-window", name)
 }
 
 /// A window kept to loopback, with no relay.
 fn harness(dir: PathBuf) -> Harness<'static, CardtableApp> {
-    Harness::builder().with_size([1000.0, 1000.0]).build_eframe(move |cc| {
-        let mut app = CardtableApp::new(cc, 1);
-        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
-        app.set_lan_dir(dir.clone());
-        app.set_relays(Vec::new());
-        app
-    })
-}
-
-/// Steps the window until `done` holds (the network answers on its own threads).
-fn run_until(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl Fn(&Harness<'_, CardtableApp>) -> bool) {
-    // Generous: a loaded CI machine builds and runs other tests meanwhile.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    harness.run_steps(3);
+    loopback_window([1000.0, 1000.0], dir, |app| app.set_relays(Vec::new()))
 }
 
 /// The invite the host's lobby shows, as a guest would copy it.
@@ -126,13 +107,6 @@ fn hosted_online(runtime: &tokio::runtime::Runtime) -> (HostHandle, Invite) {
     handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
     let invite = handle.invite().expect("an invite");
     (handle, invite)
-}
-
-fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(2);
-    harness.get_by_label(label).type_text(text);
-    harness.run_steps(2);
 }
 
 /// The join screen's text field named `label`, emptied.
@@ -208,13 +182,7 @@ fn a_cardtable_link_opens_the_join_screen_with_the_invite_filled_in() {
     let dir = temp_dir("link");
     let link = Invite::new([3; 32], &[], &["127.0.0.1:9".parse().expect("address")]).expect("invite").to_string();
     let opened = link.clone();
-    let mut harness = Harness::builder().with_size([360.0, 640.0]).build_eframe(move |cc| {
-        let mut app = CardtableApp::new(cc, 1);
-        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
-        app.set_lan_dir(dir.clone());
-        app.open_invite(&opened);
-        app
-    });
+    let mut harness = loopback_window([360.0, 640.0], dir, move |app| app.open_invite(&opened));
     harness.run_steps(3);
     assert!(matches!(harness.state().screen(), Screen::Lan(screen) if matches!(screen.as_ref(), LanScreen::Join(_))));
     assert_eq!(harness.get_by_label("Invite").value().as_deref(), Some(link.as_str()), "the invite is in its field");

@@ -21,40 +21,14 @@ use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use net_support::quic::{hello, host, lobby_ready, runtime, settings};
+use net_support::window::{loopback_window, run_until, type_into};
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cardtable-net-window-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    net_support::window::temp_dir("net-window", name)
 }
 
 fn harness(dir: PathBuf) -> Harness<'static, CardtableApp> {
-    Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| {
-        let mut app = CardtableApp::new(cc, 1);
-        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
-        app.set_lan_dir(dir.clone());
-        app
-    })
-}
-
-/// Steps the window until `done` holds (the network answers on its own threads).
-fn run_until(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl Fn(&Harness<'_, CardtableApp>) -> bool) {
-    // Generous: a loaded CI machine builds and runs other tests meanwhile; a fast one returns early.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // Messages keep waking the window: step a few frames rather than wait for it to settle.
-    harness.run_steps(3);
-}
-
-fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(2);
-    harness.get_by_label(label).type_text(text);
-    harness.run_steps(2);
+    loopback_window([1000.0, 800.0], dir, |_| {})
 }
 
 /// The "Join" button under the address and code fields. Tests run side by side, so the join
