@@ -8,14 +8,12 @@
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
-use std::time::Duration;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::net::invite::Invite;
 use cardtable::net::known_hosts::KnownHosts;
 use cardtable::net::online::key::OnlineKey;
 use cardtable::net::online::{OnlineJoin, OnlineSettings, join_online, start_online_host};
-use cardtable::net::protocol::ClientMsg;
 use cardtable::net::server::HostHandle;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
 use cardtable::ui::lan::LanScreen;
@@ -26,7 +24,7 @@ use egui_kittest::kittest::Queryable;
 
 use crate::net_support;
 use net_support::quic::{hello, lobby_ready, quick_liveness, runtime, settings};
-use net_support::window::{loopback_window, run_until, type_into};
+use net_support::window::{bea_sits_and_the_window_starts, host_a_new_table, loopback_window, run_until, type_into};
 
 fn temp_dir(name: &str) -> PathBuf {
     net_support::window::temp_dir("online-window", name)
@@ -52,11 +50,7 @@ fn shown_invite(harness: &Harness<'_, CardtableApp>) -> Option<String> {
 fn a_host_opens_a_table_online_shows_its_invite_and_a_guest_holding_it_sits_down() {
     let dir = temp_dir("host");
     let mut harness = harness(dir.clone());
-    harness.get_by_label("New Crazy Eights table").click();
-    harness.run();
-    harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
-    harness.run();
-    harness.get_by_label("Host online").click();
+    host_a_new_table(&mut harness, "Host online");
     run_until(&mut harness, "the invite", |harness| shown_invite(harness).is_some());
     assert!(dir.join("online-key").exists(), "the online identity is kept beside the LAN one");
     let text = shown_invite(&harness).expect("the invite");
@@ -78,19 +72,7 @@ fn a_host_opens_a_table_online_shows_its_invite_and_a_guest_holding_it_sits_down
     request.liveness = quick_liveness();
     request.bind = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
     let link = runtime.block_on(join_online(request)).expect("the guest joins the window's table online");
-    link.send(ClientMsg::Sit { seat: None });
-    link.send(ClientMsg::Ready { ready: true });
-    run_until(&mut harness, "the guest in the lobby", |harness| harness.query_by_label("Bea").is_some());
-    let mut guest = net_support::quic::Player::new(link, Seat(1), 41);
-    let guest = runtime.spawn(async move {
-        let started = guest.watch_until(Duration::from_secs(10), |table| table.start.is_some()).await;
-        (started, guest.table.start.take())
-    });
-    harness.get_by_label("Start the match").click();
-    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
-    let (ended, started) = runtime.block_on(guest).expect("the guest's task");
-    assert!(ended.is_ok(), "the guest is still connected: {ended:?}");
-    assert_eq!(started.expect("the guest was told the match started").you, cardtable::net::protocol::Role::Seated(vec![Seat(1)]));
+    let _bea = bea_sits_and_the_window_starts(&mut harness, &runtime, link);
     // The table says how the guest's device is connected: straight over loopback, no relay.
     run_until(&mut harness, "the guest's path", |harness| harness.query_by_label_contains("Bea: direct,").is_some());
     harness.get_by_label_contains("Connections:");
