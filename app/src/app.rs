@@ -211,7 +211,7 @@ impl CardtableApp {
 
     /// Shows the table of `session` (its keeper already set).
     fn seat_at(&mut self, session: Box<dyn crate::session::Session>) {
-        let mut table = LiveTable::new(session, self.settings);
+        let mut table = LiveTable::new(session, self.settings.clone());
         table.set_saved(self.saving());
         self.screen = Screen::Table(Box::new(table));
     }
@@ -231,7 +231,7 @@ impl CardtableApp {
     /// saved nor recorded: it does not follow from a seed.
     fn seat_unkept(&mut self, session: Box<dyn crate::session::Session>) {
         self.keeper = None;
-        let mut table = LiveTable::new(session, self.settings);
+        let mut table = LiveTable::new(session, self.settings.clone());
         table.set_saved(false);
         self.screen = Screen::Table(Box::new(table));
     }
@@ -253,7 +253,7 @@ impl CardtableApp {
         crate::think::set_think_time(self.settings.think_time);
         self.save_settings();
         if let Screen::Table(table) = &mut self.screen {
-            table.apply_settings(self.settings);
+            table.apply_settings(self.settings.clone());
         }
     }
 
@@ -291,6 +291,17 @@ impl CardtableApp {
                     self.screen = Screen::Lan(Box::new(LanScreen::Join(join)));
                 }
             }
+        }
+    }
+
+    /// Opens the join screen with `invite` filled in (the window was opened with a
+    /// `cardtable:` link).
+    pub fn open_invite(&mut self, invite: &str) {
+        self.start_choice(StartChoice::JoinLan);
+        if let Screen::Lan(screen) = &mut self.screen
+            && let LanScreen::Join(join) = screen.as_mut()
+        {
+            join.fill_invite(invite);
         }
     }
 
@@ -398,6 +409,7 @@ impl CardtableApp {
         if let Some(command) = self.lan_banner(ui) {
             commands.push(command);
         }
+        self.paths_strip(ui);
         egui::CentralPanel::default().frame(egui::Frame::central_panel(ui.style()).inner_margin(theme::MARGIN)).show(ui, |ui| {
             if let Some(store) = &self.store
                 && ui::notices::banner(ui, store)
@@ -515,6 +527,7 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
         error.to_string()
     });
     let lan_interface = args.lan_interface;
+    let invite = args.invite.clone();
     eframe::run_native(
         "Cardtable",
         options,
@@ -523,6 +536,9 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
             app.set_lan_interface(lan_interface);
             if let Some(choice) = opening {
                 app.start_choice(choice);
+            }
+            if let Some(invite) = &invite {
+                app.open_invite(invite);
             }
             if let Some(scenario) = &scenario {
                 app.open_scenario(scenario);

@@ -26,6 +26,10 @@ pub struct Cli {
 /// How the window opens.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct WindowArgs {
+    /// An online table's invite (`cardtable:join?…`, as a chat or a browser hands it over):
+    /// the window opens on the join screen with it filled in.
+    #[arg(value_name = "INVITE", value_parser = parse_invite_link)]
+    pub invite: Option<String>,
     /// Sit down at once at a quick game of this game (you and bots, default rules).
     #[arg(long, value_parser = GameKind::from_id)]
     pub quick_play: Option<GameKind>,
@@ -64,6 +68,19 @@ pub struct WindowSize {
 
 /// The smallest window the layout is made for (a phone held upright is 360 wide).
 const SMALLEST_WINDOW: f32 = 320.0;
+
+/// A `cardtable:` link, bounded; its fields are read on the join screen, which says in words
+/// what is wrong with them (a link opened from a browser has no terminal to print to).
+fn parse_invite_link(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.len() > crate::net::invite::MAX_INVITE {
+        return Err(format!("an invite is at most {} characters; this one has {}", crate::net::invite::MAX_INVITE, text.len()));
+    }
+    if !text.starts_with("cardtable:") {
+        return Err(format!("`{}` is not an invite (`cardtable:join?…`) nor a command", text.chars().take(40).collect::<String>()));
+    }
+    Ok(text.to_owned())
+}
 
 fn parse_size(text: &str) -> Result<WindowSize, String> {
     let bad = || format!("`{text}` is not a size like 1000x720");
@@ -174,5 +191,20 @@ mod tests {
         let error =
             Cli::try_parse_from(["cardtable", "--learn", "dunno", "--quick-play", "dunno"]).expect_err("one or the other").to_string();
         assert!(error.contains("cannot be used with"), "{error}");
+    }
+
+    #[test]
+    fn a_cardtable_link_is_the_windows_one_argument_and_commands_stay_commands() {
+        let link = "cardtable:join?key=07&code=K7QM-2XPA&addr=127.0.0.1:9";
+        let cli = Cli::try_parse_from(["cardtable", link]).expect("parses");
+        assert_eq!(cli.window.invite.as_deref(), Some(link));
+        assert!(cli.command.is_none(), "the window opens");
+        let cli = Cli::try_parse_from(["cardtable", "sim", "--game", "dunno"]).expect("a command");
+        assert!(cli.command.is_some() && cli.window.invite.is_none());
+        let error = Cli::try_parse_from(["cardtable", "https://example.org/"]).expect_err("not a link").to_string();
+        assert!(error.contains("is not an invite"), "{error}");
+        let long = format!("cardtable:{}", "x".repeat(crate::net::invite::MAX_INVITE));
+        let error = Cli::try_parse_from(["cardtable", long.as_str()]).expect_err("too long").to_string();
+        assert!(error.contains("at most 2048 characters"), "{error}");
     }
 }

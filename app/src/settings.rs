@@ -1,5 +1,5 @@
-//! The player's settings: language, card look and size, animation, bot pace and Hard's
-//! thinking time. Pure data
+//! The player's settings: language, card look and size, animation, bot pace, Hard's
+//! thinking time and the relay servers online play uses. Pure data
 //! with RULES-free defaults; the store keeps it in the config directory.
 
 use serde::{Deserialize, Serialize};
@@ -121,8 +121,21 @@ impl ThinkTime {
     }
 }
 
+/// The iroh project's public relay servers (iroh 1.4's `defaults::prod`): free, rate-limited,
+/// for casual play; anyone may run their own (`cardtable relay`) and list it instead.
+pub const PUBLIC_RELAYS: [&str; 4] = [
+    "https://use1-1.relay.n0.iroh.link./",
+    "https://usw1-1.relay.n0.iroh.link./",
+    "https://euc1-1.relay.n0.iroh.link./",
+    "https://aps1-1.relay.n0.iroh.link./",
+];
+
+fn public_relays() -> Vec<String> {
+    PUBLIC_RELAYS.iter().map(|url| (*url).to_owned()).collect()
+}
+
 /// Everything the player can set.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// The language the window speaks.
@@ -137,6 +150,23 @@ pub struct Settings {
     pub bot_pace: BotPace,
     /// How long Hard bots think.
     pub think_time: ThinkTime,
+    /// The relay servers a table hosted online is reached through (and a guest adds to an
+    /// invite's): `https://…` URLs, at most [`crate::net::invite::MAX_RELAYS`] of them.
+    pub relays: Vec<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            language: Language::default(),
+            four_colour: false,
+            card_size: CardSize::default(),
+            animation: AnimationSpeed::default(),
+            bot_pace: BotPace::default(),
+            think_time: ThinkTime::default(),
+            relays: public_relays(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -151,6 +181,7 @@ mod tests {
         assert_eq!(settings.bot_pace, BotPace::Normal);
         assert_eq!(settings.card_size, CardSize::Medium);
         assert_eq!(settings.think_time, ThinkTime::Fast);
+        assert_eq!(settings.relays.len(), PUBLIC_RELAYS.len(), "the public relays unless the player listed others");
     }
 
     #[test]

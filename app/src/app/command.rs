@@ -108,6 +108,14 @@ impl CardtableApp {
                     self.host_lan(&form, std::sync::Arc::new(move || ctx.request_repaint()));
                 }
             }
+            #[cfg(feature = "online")]
+            Command::Setup(SetupChoice::HostOnline) => {
+                if let Screen::Setup(form) = &self.screen {
+                    let form = form.clone();
+                    let ctx = ctx.clone();
+                    self.host_online(&form, std::sync::Arc::new(move || ctx.request_repaint()));
+                }
+            }
             Command::Menu(choice) => self.menu_choice(choice),
             Command::SettingsChanged => self.settings_changed(),
             Command::Library(choice) => self.library_choice(choice),
@@ -126,7 +134,7 @@ impl CardtableApp {
                 self.lan.recorded = 0;
                 self.keeper = None;
                 self.lan.hosting = hosting;
-                let mut table = LiveTable::new(session, self.settings);
+                let mut table = LiveTable::new(session, self.settings.clone());
                 // The host's device keeps its hosted match, saved after every move.
                 table.set_saved(self.lan.hosting.is_some() && self.store.as_ref().is_some_and(|store| store.read_only().is_none()));
                 self.screen = Screen::Table(Box::new(table));

@@ -49,6 +49,12 @@ impl CardtableApp {
         self.lan.dir = Some(dir);
     }
 
+    /// Reaches online tables through `relays` instead of Settings' list, without storing it
+    /// (the tests keep to loopback with none).
+    pub fn set_relays(&mut self, relays: Vec<String>) {
+        self.settings.relays = relays;
+    }
+
     /// LAN play's context, made on first use (`None` if the network runtime cannot start).
     pub(super) fn lan_context(&mut self) -> Option<&mut LanContext> {
         if self.lan.context.is_none() {
@@ -149,6 +155,34 @@ impl CardtableApp {
         match HostLobby::open(lan, &identity, form, pace, seed, waker) {
             Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
             Err(reason) => self.lan.notice = Some(tr!("net-host-error", reason = reason)),
+        }
+    }
+
+    /// Opens the table of the "New table" form online, reached through Settings' relays.
+    #[cfg(feature = "online")]
+    pub(super) fn host_online(&mut self, form: &TableSetupForm, waker: crate::net::Waker) {
+        let (pace, seed, relays) = (self.settings.bot_pace, self.seed(), self.settings.relays.clone());
+        let Some(lan) = self.lan_context() else { return };
+        // The device's online identity, made and stored the first time this device hosts online.
+        let key = match lan.online_key() {
+            Ok(key) => key,
+            Err(error) => {
+                self.lan.notice = Some(tr!("net-host-error", reason = error.to_string()));
+                return;
+            }
+        };
+        match HostLobby::open_online(lan, &key, form, (pace, seed), relays, waker) {
+            Ok(lobby) => self.screen = Screen::Lan(Box::new(LanScreen::Host(lobby))),
+            Err(reason) => self.lan.notice = Some(tr!("net-host-error", reason = reason)),
+        }
+    }
+
+    /// Under a networked table: how each device is connected (always there, so the table does
+    /// not move when it changes).
+    pub(super) fn paths_strip(&self, ui: &mut egui::Ui) {
+        if let (Screen::Table(_), Some(status)) = (&self.screen, &self.lan.status) {
+            let paths = status.borrow().paths.clone();
+            ui::lan::paths::strip(ui, &paths);
         }
     }
 

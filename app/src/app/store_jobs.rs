@@ -269,7 +269,7 @@ impl CardtableApp {
     /// joined with; both files are stored on the jobs thread.
     pub(super) fn remember_host(&mut self, joined: &JoinedHost, ctx: &egui::Context) {
         let Some(lan) = &mut self.lan.context else { return };
-        lan.known.trust(joined.fingerprint, &joined.host_name, Some(joined.address));
+        lan.known.trust(joined.fingerprint, &joined.host_name, joined.address);
         lan.known.set_resume(&joined.fingerprint, Some(joined.token));
         // The name is offered again next time.
         lan.settings.name = Some(joined.player_name.clone());
@@ -297,7 +297,7 @@ impl CardtableApp {
     /// Saves the settings (on the store's writer thread; a failed write joins the notices).
     pub(super) fn save_settings(&self) {
         if let Some(store) = &self.store
-            && let Err(error) = store.save_settings(self.settings)
+            && let Err(error) = store.save_settings(self.settings.clone())
         {
             tracing::warn!(%error, "the settings are not saved");
         }

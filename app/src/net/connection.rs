@@ -80,6 +80,11 @@ impl Line {
         })
     }
 
+    /// The path the guest's packets take now, and their round trip.
+    pub(crate) fn path(&self) -> (super::link::PathKind, Duration) {
+        self.connection.path()
+    }
+
     /// Asks the writer to close the connection once what is queued is written.
     pub(crate) fn close(&self, code: CloseCode, reason: String) {
         let _ = self.queue.try_send(Outbound::Close(code, reason));

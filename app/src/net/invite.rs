@@ -211,8 +211,12 @@ fn cut(text: &str, most: usize) -> String {
 }
 
 /// A relay URL an invite can carry: http or https, a host, and only characters that need no
-/// escaping inside the invite (no `&`, `=`, `#`, `%`, spaces or controls).
-fn check_relay(url: &str) -> Result<(), InviteError> {
+/// escaping inside the invite (no `&`, `=`, `#`, `%`, spaces or controls). Settings' relay
+/// list is checked the same way, since its URLs go into invites.
+///
+/// # Errors
+/// The URL is too long, not http(s), names no host, or holds a character an invite cannot carry.
+pub fn check_relay(url: &str) -> Result<(), InviteError> {
     let bad = |reason| Err(InviteError::BadRelay { url: cut(url, MAX_RELAY_URL), reason });
     if url.len() > MAX_RELAY_URL {
         return bad("it is longer than 256 characters");

@@ -91,6 +91,8 @@ pub struct LanContext {
     runtime: tokio::runtime::Runtime,
     dir: Option<PathBuf>,
     identity: Option<Identity>,
+    #[cfg(feature = "online")]
+    online_key: Option<super::online::key::OnlineKey>,
     /// The trusted hosts.
     pub known: KnownHosts,
     /// The discovery settings.
@@ -119,7 +121,16 @@ impl LanContext {
             None => (KnownHosts::empty(Path::new("")), LanSettings::default()),
         };
         let settings = LanSettings { interface: interface.unwrap_or(settings.interface), ..settings };
-        Ok(LanContext { runtime, dir, identity: None, known, settings, notices })
+        Ok(LanContext {
+            runtime,
+            dir,
+            identity: None,
+            #[cfg(feature = "online")]
+            online_key: None,
+            known,
+            settings,
+            notices,
+        })
     }
 
     /// The runtime the network runs on.
@@ -142,6 +153,23 @@ impl LanContext {
         };
         self.identity = Some(identity.clone());
         Ok(identity)
+    }
+
+    /// This device's online identity: made once and kept beside the LAN identity.
+    ///
+    /// # Errors
+    /// The stored key is damaged or cannot be written.
+    #[cfg(feature = "online")]
+    pub fn online_key(&mut self) -> Result<super::online::key::OnlineKey, IdentityError> {
+        if let Some(key) = &self.online_key {
+            return Ok(key.clone());
+        }
+        let key = match &self.dir {
+            Some(dir) => super::online::key::OnlineKey::load_or_create(dir)?,
+            None => super::online::key::OnlineKey::generate(),
+        };
+        self.online_key = Some(key.clone());
+        Ok(key)
     }
 
     /// Stores the known hosts (a failure is logged: trust is then asked again next time).

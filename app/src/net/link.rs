@@ -69,6 +69,18 @@ impl std::fmt::Display for PathKind {
     }
 }
 
+/// How one device at the table is connected: its name, the path its packets take and their
+/// round trip (on a guest: its own line to the host; on the host: each guest's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DevicePath {
+    /// The device's player (on a guest, the host's name).
+    pub name: String,
+    /// LAN, direct or via relay.
+    pub path: PathKind,
+    /// The round trip now.
+    pub rtt: Duration,
+}
+
 /// A line's endpoint: a host listens on it, a guest dials from it; either closes it when done.
 #[derive(Debug)]
 pub(crate) enum Endpoint {

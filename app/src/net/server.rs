@@ -20,6 +20,7 @@ use super::codec::{FrameError, encode_frame};
 use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
 use super::limits::{Counted, Gate, HostLimits, HostStats, StatsSnapshot};
+use super::link::DevicePath;
 use super::protocol::{ClientMsg, CloseCode, HostMsg};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
@@ -46,6 +47,9 @@ const MAX_INCOMING: usize = 64;
 /// Bytes quinn buffers for one connection attempt not yet let in, and for all of them.
 const INCOMING_BUFFER: u64 = 64 * 1024;
 const INCOMING_BUFFER_TOTAL: u64 = 1024 * 1024;
+
+/// How often the table task measures its guests' paths for the host's screen.
+const PATHS_EVERY: Duration = Duration::from_secs(1);
 
 /// A look at every frame sent to a guest, with the state it was made from (the leak tests use
 /// it; the app does not).
@@ -136,8 +140,12 @@ pub struct HostHandle {
     requests: mpsc::Sender<Local>,
     local: Option<mpsc::Receiver<HostMsg>>,
     state: MatchState,
+    paths: watch::Receiver<Vec<DevicePath>>,
     listener: Listener,
     stats: Arc<HostStats>,
+    /// The runtime the host runs on: a handle dropped off it (the window's thread) still
+    /// closes an online endpoint there.
+    runtime: tokio::runtime::Handle,
 }
 
 /// Where a host listens: its quinn endpoint on the LAN, or its iroh endpoint online.
@@ -169,16 +177,15 @@ impl Listener {
     }
 
     /// Closes at once (a dropped handle): LAN guests are told the host left; the online
-    /// endpoint is closed from a task, as its close waits.
-    fn close_now(&self) {
+    /// endpoint is closed from a task on `runtime`, as its close waits.
+    #[cfg_attr(not(feature = "online"), expect(unused_variables, reason = "only the online endpoint closes from a task"))]
+    fn close_now(&self, runtime: &tokio::runtime::Handle) {
         match self {
             Listener::Lan(endpoint) => endpoint.close(quinn::VarInt::from_u32(CloseCode::HostLeft as u32), b"the host closed the table"),
             #[cfg(feature = "online")]
             Listener::Online(endpoint) => {
-                if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-                    let endpoint = endpoint.clone();
-                    runtime.spawn(async move { endpoint.close().await });
-                }
+                let endpoint = endpoint.clone();
+                runtime.spawn(async move { endpoint.close().await });
             }
         }
     }
@@ -191,6 +198,7 @@ pub struct LocalLine {
     requests: mpsc::Sender<Local>,
     from_table: mpsc::Receiver<HostMsg>,
     state: MatchState,
+    paths: watch::Receiver<Vec<DevicePath>>,
 }
 
 /// The match at a hosted table as its authority holds it, for the host's own device to keep
@@ -219,6 +227,12 @@ impl LocalLine {
     /// Carries out a command of the host's own device (bots' pace, step mode).
     pub fn command(&self, command: HostCommand) {
         ask(&self.requests, Local::Command(command));
+    }
+
+    /// How each guest's device is connected, as last measured (about once a second).
+    #[must_use]
+    pub fn paths(&self) -> Vec<DevicePath> {
+        self.paths.borrow().clone()
     }
 
     /// The match as the table's authority holds it, when it changed since the last call.
@@ -274,6 +288,12 @@ impl HostHandle {
         &self.listener
     }
 
+    /// How each guest's device is connected, as last measured (about once a second).
+    #[must_use]
+    pub fn paths(&self) -> Vec<DevicePath> {
+        self.paths.borrow().clone()
+    }
+
     /// What the host's limits have turned away so far, and how many participants it holds.
     #[must_use]
     pub fn stats(&self) -> StatsSnapshot {
@@ -293,7 +313,12 @@ impl HostHandle {
 
     /// Hands the host's own device's line to its table screen.
     pub fn take_line(&mut self) -> Option<LocalLine> {
-        Some(LocalLine { requests: self.requests.clone(), from_table: self.local.take()?, state: self.state.clone() })
+        Some(LocalLine {
+            requests: self.requests.clone(),
+            from_table: self.local.take()?,
+            state: self.state.clone(),
+            paths: self.paths.clone(),
+        })
     }
 
     /// Closes the table: every guest is told the host left, then the endpoint shuts down.
@@ -317,7 +342,7 @@ impl HostHandle {
 impl Drop for HostHandle {
     // A host dropped without `close` still tells its guests; its tasks then wind down.
     fn drop(&mut self) {
-        self.listener.close_now();
+        self.listener.close_now(&self.runtime);
     }
 }
 
@@ -349,14 +374,16 @@ pub(crate) fn launch(
     let (requests, requested) = mpsc::channel(LOCAL_QUEUE);
     let (local_tx, local) = mpsc::channel(LOCAL_QUEUE);
     let (state_tx, state) = watch::channel(None);
+    let (paths_tx, paths) = watch::channel(Vec::new());
     let stats = Arc::new(HostStats::default());
     let gate = Gate::new(settings.limits, stats.clone());
     accept(Doors { gate, limits: settings.limits, stats: stats.clone(), inbox: inbox.clone() });
     let queues = Queues { inbound, requested, inbox: inbox.downgrade() };
-    let lines = Lines { local: local_tx, state: state_tx };
+    let lines = Lines { local: local_tx, state: state_tx, paths: paths_tx };
     let table = run_table(table, queues, lines, stats.clone(), settings);
     tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
-    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, listener, stats }
+    let runtime = tokio::runtime::Handle::current();
+    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, paths, listener, stats, runtime }
 }
 
 /// What the table task reads: guests' messages and bots' decisions, and the host's own
@@ -372,6 +399,7 @@ struct Queues {
 struct Lines {
     local: mpsc::Sender<HostMsg>,
     state: watch::Sender<Option<Arc<Host>>>,
+    paths: watch::Sender<Vec<DevicePath>>,
 }
 
 /// The table task: owns the core, carries out its effects, and wakes it when its clock says (a
@@ -381,7 +409,8 @@ struct Lines {
 /// the grace periods or the lobby's broadcasts.
 async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc<HostStats>, settings: HostSettings) {
     let Queues { mut inbound, mut requested, inbox } = queues;
-    let Lines { local, state } = lines;
+    let Lines { local, state, paths } = lines;
+    let mut paths_measured = Instant::now();
     let mut router = Router {
         connections: HashMap::new(),
         local,
@@ -425,6 +454,10 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
                 }
             },
             _ = ticker.tick() => {
+                if paths_measured.elapsed() >= PATHS_EVERY {
+                    paths_measured = Instant::now();
+                    paths.send_replace(router.paths(&core));
+                }
                 let mut effects = core.tick(Instant::now());
                 // Lobby changes since the last tick go out as one broadcast.
                 effects.extend(core.flush());
@@ -540,6 +573,20 @@ impl Router {
             self.connections.remove(&conn);
             dropped.push(conn);
         }
+    }
+
+    /// How each connected guest's device is connected now, by name.
+    fn paths(&self, core: &TableCore) -> Vec<DevicePath> {
+        let mut paths: Vec<DevicePath> = self
+            .connections
+            .iter()
+            .filter_map(|(conn, line)| {
+                let (path, rtt) = line.path();
+                core.name_on(*conn).map(|name| DevicePath { name: name.to_owned(), path, rtt })
+            })
+            .collect();
+        paths.sort_by(|a, b| a.name.cmp(&b.name));
+        paths
     }
 
     fn close_all(&mut self) {

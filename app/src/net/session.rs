@@ -70,7 +70,13 @@ pub struct LinkStatus {
     pub matches: u32,
     /// The host's record of the current match, checked on this device, once it came.
     pub checked: Option<super::verify::Checked>,
+    /// How the devices are connected (a guest: its line to the host; the host: each guest's),
+    /// measured about once a second.
+    pub paths: Vec<super::link::DevicePath>,
 }
+
+/// Seconds between two looks at the connections' paths.
+const PATHS_EVERY: f64 = 1.0;
 
 /// The app's view of a session's [`LinkStatus`], always the latest (the session publishes it
 /// on a watch channel: one writer, readers that only look).
@@ -91,6 +97,8 @@ pub struct NetSession {
     pace: BotPace,
     /// On the host's own device: the match as the table's authority holds it, to keep.
     hosted: Option<Arc<Host>>,
+    /// When the paths were last looked at (seconds on the window's clock).
+    paths_at: f64,
 }
 
 impl NetSession {
@@ -107,6 +115,7 @@ impl NetSession {
             status: tokio::sync::watch::Sender::new(LinkStatus::default()),
             pace: BotPace::default(),
             hosted: None,
+            paths_at: f64::NEG_INFINITY,
         };
         session.occupants = occupants(&table.seats);
         session.table = table;
@@ -263,8 +272,25 @@ impl Session for NetSession {
         {
             self.hosted = hosted;
         }
-        // Messages wake the window when they arrive; only a snap window's grace needs a timer.
-        self.grace_left(now)
+        if now >= self.paths_at + PATHS_EVERY || now < self.paths_at {
+            self.paths_at = now;
+            let paths = match &self.line {
+                Line::Guest(link) => {
+                    let (path, rtt) = link.path();
+                    vec![super::link::DevicePath { name: link.admitted().host_name.clone(), path, rtt }]
+                }
+                Line::Host(line) => line.paths(),
+            };
+            self.status.send_if_modified(|status| {
+                let changed = status.paths != paths;
+                status.paths = paths;
+                changed
+            });
+        }
+        // Messages wake the window when they arrive; a snap window's grace and the next look
+        // at the paths need a timer.
+        let paths_due = self.paths_at + PATHS_EVERY - now;
+        Some(self.grace_left(now).map_or(paths_due, |grace| grace.min(paths_due)))
     }
 
     fn set_pace(&mut self, pace: BotPace) {

@@ -28,6 +28,9 @@ pub enum SetupChoice {
     Back,
     /// Open the table on the home network instead.
     HostLan,
+    /// Open the table online instead: friends anywhere join by its invite.
+    #[cfg(feature = "online")]
+    HostOnline,
 }
 
 /// Why a table cannot start yet.
@@ -114,6 +117,13 @@ pub fn show(
             if ui.add_enabled(problem.is_none(), egui::Button::new(tr!("net-setup-host")).min_size(egui::vec2(0.0, theme::TOUCH))).clicked()
             {
                 choice = Some(SetupChoice::HostLan);
+            }
+            #[cfg(feature = "online")]
+            if ui
+                .add_enabled(problem.is_none(), egui::Button::new(tr!("net-setup-host-online")).min_size(egui::vec2(0.0, theme::TOUCH)))
+                .clicked()
+            {
+                choice = Some(SetupChoice::HostOnline);
             }
             if touch_button(ui, tr!("nav-back")).clicked() {
                 choice = Some(SetupChoice::Back);

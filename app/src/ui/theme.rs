@@ -45,6 +45,10 @@ pub const WIDE: f32 = 900.0;
 pub const LOG_WIDTH: f32 = 280.0;
 /// Fill of the primary button.
 pub const ACCENT_DARK: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
+/// A QR code's dark modules: black on white, the contrast every camera reads.
+pub const QR_DARK: Color32 = Color32::BLACK;
+/// A QR code's light modules and quiet zone.
+pub const QR_LIGHT: Color32 = Color32::WHITE;
 /// Smallest side of a touch target, in points.
 pub const TOUCH: f32 = 44.0;
 

@@ -37,6 +37,7 @@ mod net_match;
 mod net_names;
 #[cfg(feature = "online")]
 mod net_online;
+mod net_online_window;
 mod net_rules;
 mod net_window;
 mod round_end;

@@ -1,12 +1,15 @@
 //! Online play on loopback (issue 28): an iroh relay server in-process, a host and guests that
 //! hold only the invite. A guest connects through the relay and then goes direct; a whole match
-//! of every game finishes verified on every device; the LAN's hostile-peer limits bound an
-//! online peer too.
+//! of every game finishes verified on every device; play goes on directly when the relay is
+//! killed mid-match, and through the relay when the direct path is blocked; a guest that drops
+//! takes back its seat and hand after a restart; the LAN's hostile-peer limits bound an online
+//! peer too.
 
 use crate::net_support;
 
 use std::net::SocketAddr;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cardtable::net::codec::MAX_FRAME;
@@ -14,7 +17,9 @@ use cardtable::net::guest::{Ending, GuestEvent};
 use cardtable::net::invite::Invite;
 use cardtable::net::limits::HostLimits;
 use cardtable::net::link::PathKind;
+use cardtable::net::online::{OnlineJoin, join_online};
 use cardtable::net::protocol::{ALPN, ClientMsg, CloseCode};
+use cardtable::net::server::{FrameAudit, HostHandle};
 use cardtable::net::table::HostCommand;
 use cardtable_engine::{AnyOptions, Game, GameKind, GameVisitor, Seat};
 use iroh::endpoint::{ConnectionError, presets};
@@ -213,5 +218,180 @@ fn the_lan_limits_bound_an_online_peer() {
         assert_eq!(ending(&mut flooder).await, Ending::Protocol("too many messages".to_owned()));
         assert_eq!(handle.stats().rate_limited, 1);
         handle.close().await;
+    });
+}
+
+/// A frame audit counting the frames sent to guests while a match is on, and the count.
+fn frames_in_match() -> (FrameAudit, Arc<AtomicUsize>) {
+    let count = Arc::new(AtomicUsize::new(0));
+    let counted = count.clone();
+    let audit: FrameAudit = Arc::new(move |_, _, host| {
+        if host.is_some() {
+            counted.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+    (audit, count)
+}
+
+/// Waits until the host has measured `guests` guests' paths; those paths.
+async fn host_paths(handle: &HostHandle, guests: usize) -> Vec<cardtable::net::link::DevicePath> {
+    let measured = async {
+        loop {
+            let paths = handle.paths();
+            if paths.len() == guests {
+                return paths;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), measured).await.expect("the host measures its guests' paths")
+}
+
+#[test]
+fn play_goes_on_directly_when_the_relay_is_killed_mid_match() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        let (audit, frames) = frames_in_match();
+        let mut settings = settings();
+        settings.audit = Some(audit);
+        let mut handle = host_online(no_snap_grace(AnyOptions::defaults(GameKind::Dunno)), 2, settings, &relay).await;
+        // The guests hold the invite without addresses: they arrive through the relay.
+        let invite = relay_only(&handle.invite().expect("invite"));
+        let mut players = Vec::new();
+        for guest in 0..2 {
+            let link = join_invite(&invite, hello(&format!("Guest {guest}"), None), &relay).await;
+            assert_eq!(link.first_path(), PathKind::Relay);
+            path_becomes(&link, PathKind::Direct, Duration::from_secs(20)).await;
+            let player = Player::new(link, Seat(guest), 31 + u64::from(guest));
+            player.sit();
+            players.push(player);
+        }
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let relay_tls = relay.settings.relay_tls.clone();
+        // A few moves into the match, the relay server dies.
+        let kill = async {
+            while frames.load(Ordering::Relaxed) < 6 {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            drop(relay);
+            frames.load(Ordering::Relaxed)
+        };
+        let (result, at_kill) = tokio::join!(play_all_and_agree(&mut handle, players, "Dunno online, relay killed"), kill);
+        assert!(frames.load(Ordering::Relaxed) > at_kill, "the match went on after the relay died ({at_kill} frames before)");
+        eprintln!("relay killed after {at_kill} frames; {} in all; {} round(s)", frames.load(Ordering::Relaxed), result.rounds);
+        // The relay is really gone: a newcomer holding the relay-only invite reaches nobody.
+        let mut request = OnlineJoin::new(invite, hello("Late", None));
+        request.bind = SocketAddr::from(([127, 0, 0, 1], 0));
+        request.settings.relay_tls = relay_tls;
+        request.connect_timeout = Duration::from_secs(3);
+        assert!(join_online(request).await.is_err(), "no relay any more");
+        handle.close().await;
+    });
+}
+
+#[test]
+fn play_goes_on_through_the_relay_when_the_direct_path_is_blocked() {
+    runtime().block_on(async {
+        let relay = relay().await;
+        let mut handle = host_online(no_snap_grace(AnyOptions::defaults(GameKind::Dunno)), 2, settings(), &relay).await;
+        // The whole invite, direct addresses included; but the guests' endpoints have no socket
+        // of their own (relay only, as iroh's tests force it): no direct path can open.
+        let invite = handle.invite().expect("invite");
+        assert!(!invite.addresses.is_empty(), "{invite}");
+        let mut players = Vec::new();
+        for guest in 0..2 {
+            let mut request = OnlineJoin::new(invite.clone(), hello(&format!("Guest {guest}"), None));
+            request.liveness = net_support::quic::quick_liveness();
+            request.settings.relay_tls = relay.settings.relay_tls.clone();
+            request.settings.relay_only = true;
+            request.connect_timeout = Duration::from_secs(20);
+            let link = join_online(request).await.expect("joins through the relay");
+            assert_eq!(link.first_path(), PathKind::Relay);
+            let player = Player::new(link, Seat(guest), 41 + u64::from(guest));
+            player.sit();
+            players.push(player);
+        }
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let result = play_all_and_agree(&mut handle, players, "Dunno online, direct blocked").await;
+        // Every guest is still reached through the relay, as the host measures it.
+        let paths = host_paths(&handle, 2).await;
+        assert!(paths.iter().all(|device| device.path == PathKind::Relay), "{paths:?}");
+        eprintln!("direct blocked: {} round(s) through the relay; {paths:?}", result.rounds);
+        handle.close().await;
+    });
+}
+
+/// Joins `invite` directly on loopback (no relay) with `hello`.
+async fn join_direct(invite: &Invite, hello: cardtable::net::protocol::Hello) -> cardtable::net::guest::GuestLink {
+    let mut request = OnlineJoin::new(invite.clone(), hello);
+    request.liveness = net_support::quic::quick_liveness();
+    request.bind = SocketAddr::from(([127, 0, 0, 1], 0));
+    join_online(request).await.expect("joins online")
+}
+
+#[test]
+fn a_guest_that_drops_online_takes_back_its_seat_and_hand_after_a_restart() {
+    runtime().block_on(async {
+        let table = cardtable::net::table::TableCore::new(
+            cardtable::net::table::TableConfig::new("Host"),
+            AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("one round"),
+            2,
+            23,
+        )
+        .expect("table");
+        let key = cardtable::net::online::key::OnlineKey::generate();
+        let mut handle = cardtable::net::online::start_online_host(table, &key, settings(), &Default::default()).await.expect("hosts");
+        let invite = handle.invite().expect("invite");
+        let ana_link = join_direct(&invite, hello("Ana", None)).await;
+        // Ana's app keeps the host by its key with her seat's token, as the window does.
+        let dir = std::env::temp_dir().join(format!("cardtable-online-restart-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut known = cardtable::net::known_hosts::KnownHosts::load(&dir).expect("empty");
+        known.trust(invite.host(), "Host", None);
+        known.set_resume(&invite.host(), Some(ana_link.admitted().token));
+        known.save().expect("stored");
+        let mut ana = Player::new(ana_link, Seat(0), 1);
+        let mut bea = Player::new(join_direct(&invite, hello("Bea", None)).await, Seat(1), 2);
+        ana.sit();
+        bea.sit();
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let has_view =
+            |seat| move |table: &cardtable::net::remote::RemoteTable| table.latest(cardtable_engine::Viewer::Seat(seat)).is_some();
+        let (ana_dealt, bea_dealt) = tokio::join!(
+            ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
+            bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
+        );
+        ana_dealt.expect("Ana sees the deal");
+        bea_dealt.expect("Bea sees the deal");
+        let before = ana.table.latest(cardtable_engine::Viewer::Seat(Seat(0))).cloned().expect("a view");
+
+        // Ana's app goes away (its endpoint with it), and she is shown away.
+        drop(ana);
+        let away = |table: &cardtable::net::remote::RemoteTable| {
+            table.seats.first().is_some_and(|seat| seat.holder == cardtable::net::protocol::Holder::Guest && !seat.connected)
+        };
+        bea.watch_until(Duration::from_secs(10), away).await.expect("Bea is told Ana is away");
+
+        // Ana restarts: a new endpoint (a new iroh key), the token from her stored known hosts.
+        let known = cardtable::net::known_hosts::KnownHosts::load(&dir).expect("read back");
+        let token = known.get(&invite.host()).and_then(|host| host.resume).expect("the stored token");
+        let link = join_direct(&invite, hello("Ana", Some(token))).await;
+        assert_eq!(link.admitted().resumed, Some(Seat(0)), "the same seat");
+        let mut ana = Player::new(link, Seat(0), 3);
+        ana.watch_until(Duration::from_secs(10), has_view(Seat(0))).await.expect("caught up");
+        let after = ana.table.latest(cardtable_engine::Viewer::Seat(Seat(0))).cloned().expect("a view");
+        assert_eq!(after.view, before.view, "the same hand and table");
+        // And the round plays on to its end, both agreeing.
+        let (ana_outcome, bea_outcome) = tokio::join!(ana.play(Duration::from_secs(60)), bea.play(Duration::from_secs(60)));
+        assert_eq!(ana_outcome.result, bea_outcome.result);
+        assert!(
+            ana_outcome.record.network.as_ref().is_some_and(cardtable::store::record::NetworkPlay::verified),
+            "Ana verifies the record"
+        );
+        handle.close().await;
+        std::fs::remove_dir_all(&dir).expect("cleanup");
     });
 }

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::net::guest::{JoinRequest, join};
 use cardtable::net::known_hosts::KnownHosts;
-use cardtable::net::protocol::ClientMsg;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig};
 use cardtable::net::tls::Pin;
 use cardtable::ui::lan::LanScreen;
@@ -21,40 +20,14 @@ use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use net_support::quic::{hello, host, lobby_ready, runtime, settings};
+use net_support::window::{bea_sits_and_the_window_starts, host_a_new_table, loopback_window, run_until, type_into};
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cardtable-net-window-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    net_support::window::temp_dir("net-window", name)
 }
 
 fn harness(dir: PathBuf) -> Harness<'static, CardtableApp> {
-    Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| {
-        let mut app = CardtableApp::new(cc, 1);
-        app.set_lan_interface(Some(Ipv4Addr::LOCALHOST));
-        app.set_lan_dir(dir.clone());
-        app
-    })
-}
-
-/// Steps the window until `done` holds (the network answers on its own threads).
-fn run_until(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl Fn(&Harness<'_, CardtableApp>) -> bool) {
-    // Generous: a loaded CI machine builds and runs other tests meanwhile; a fast one returns early.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // Messages keep waking the window: step a few frames rather than wait for it to settle.
-    harness.run_steps(3);
-}
-
-fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(2);
-    harness.get_by_label(label).type_text(text);
-    harness.run_steps(2);
+    loopback_window([1000.0, 800.0], dir, |_| {})
 }
 
 /// The "Join" button under the address and code fields. Tests run side by side, so the join
@@ -235,12 +208,7 @@ fn a_wrong_join_code_is_refused_in_words() {
 fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
     let dir = temp_dir("host");
     let mut harness = harness(dir.clone());
-    harness.get_by_label("New Crazy Eights table").click();
-    harness.run();
-    // Seat 2 becomes a person: on the network, that seat is open for a guest.
-    harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
-    harness.run();
-    harness.get_by_label("Host on the home network").click();
+    host_a_new_table(&mut harness, "Host on the home network");
     run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
     assert!(dir.join("device-cert.pem").exists() && dir.join("device-key.pem").exists(), "the identity is kept once");
     // A label's text is its accessibility value.
@@ -253,25 +221,12 @@ fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
     let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello("Bea", None));
     request.liveness = net_support::quic::quick_liveness();
     let link = runtime.block_on(join(request)).expect("the guest joins the window's table");
-    link.send(ClientMsg::Sit { seat: None });
-    link.send(ClientMsg::Ready { ready: true });
-    run_until(&mut harness, "the guest in the lobby", |harness| harness.query_by_label("Bea").is_some());
     // The guest's device takes its part in drawing the seed (else the host waits its whole
     // seeding time for it) until the match has started.
-    let mut guest = net_support::quic::Player::new(link, Seat(1), 41);
-    let guest = runtime.spawn(async move {
-        let started = guest.watch_until(Duration::from_secs(10), |table| table.start.is_some()).await;
-        (started, guest.table.start.take())
-    });
-    harness.get_by_label("Start the match").click();
-    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let _bea = bea_sits_and_the_window_starts(&mut harness, &runtime, link);
     let Screen::Table(table) = harness.state().screen() else { unreachable!() };
     assert!(table.session().local_seats().contains(Seat(0)), "the host plays seat 1 at its device");
     assert!(!table.session().local_seats().contains(Seat(1)), "the guest's seat is not the host device's");
-    let (ended, started) = runtime.block_on(guest).expect("the guest's task");
-    assert!(ended.is_ok(), "the guest is still connected: {ended:?}");
-    let started = started.expect("the guest was told the match started");
-    assert_eq!(started.you, cardtable::net::protocol::Role::Seated(vec![Seat(1)]));
     drop(harness);
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }

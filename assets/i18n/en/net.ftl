@@ -2,7 +2,7 @@
 
 net-start-join = Join a table on the home network
 net-setup-host = Host on the home network
-net-join-title = Join a table on the home network
+net-join-title = Join a table
 net-your-name = Your name
 net-found = Tables on this network
 net-searching = Looking for tables…
@@ -111,3 +111,27 @@ fair-forfeited = The deal was drawn without { $names }: { $count ->
        *[other] those devices
     } did not take part in the shuffle in time.
 net-files-not-stored = The known hosts or the network settings could not be stored: { $error }
+
+# Online play: hosting a table friends anywhere join by its invite, and joining by one.
+net-setup-host-online = Host online
+net-online-title = Your table is open online
+net-online-opening = Opening the table online (reaching a relay can take a few seconds)…
+net-online-tell = Send your friends this invite (Copy, then paste it in any chat), or let them scan the square with a phone; read them the code aloud so they can check it.
+net-online-copy = Copy invite
+net-online-qr = QR code of the invite
+net-online-cut-short = opening the table was cut short
+net-online-by-invite = Join a table online
+net-online-invite = Invite
+net-online-invite-hint = cardtable:join?key=…
+net-online-code = Code the host read out
+net-online-join = Join online
+net-online-error-invite = That is not an invite: { $reason }
+net-online-error-code = The code { $typed } is not this invite's ({ $code }): the invite was changed on its way, or the code misheard. Ask the host to send the invite again and read the code aloud.
+net-online-connecting = Connecting to the table { $code }…
+net-error-online-unreachable = The table { $code } could not be reached online ({ $reason }). The host may have closed it; or ask the host for a new invite.
+net-paths = Connections: { $devices }
+net-paths-none = Connections: measuring…
+net-path-device = { $name }: { $path }, { $ms } ms
+net-path-lan = home network
+net-path-direct = direct
+net-path-relay = via relay

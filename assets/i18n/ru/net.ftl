@@ -2,7 +2,7 @@
 
 net-start-join = Присоединиться к столу в домашней сети
 net-setup-host = Открыть стол в домашней сети
-net-join-title = Присоединиться к столу в домашней сети
+net-join-title = Присоединиться к столу
 net-your-name = Ваше имя
 net-found = Столы в этой сети
 net-searching = Ищем столы…
@@ -113,3 +113,27 @@ fair-forfeited = Раздача вытянута без { $names }: { $count ->
        *[other] эти устройства
     } не успели принять участие в перетасовке.
 net-files-not-stored = Не удалось сохранить известных хозяев столов или сетевые настройки: { $error }
+
+# Online play: hosting a table friends anywhere join by its invite, and joining by one.
+net-setup-host-online = Открыть стол в интернете
+net-online-title = Ваш стол открыт в интернете
+net-online-opening = Открываем стол в интернете (связь с ретранслятором может занять несколько секунд)…
+net-online-tell = Отправьте друзьям это приглашение (скопируйте и вставьте в любой чат) или дайте отсканировать квадрат телефоном; прочитайте им код вслух, чтобы они его сверили.
+net-online-copy = Скопировать приглашение
+net-online-qr = QR-код приглашения
+net-online-cut-short = открытие стола прервалось
+net-online-by-invite = Присоединиться к столу через интернет
+net-online-invite = Приглашение
+net-online-invite-hint = cardtable:join?key=…
+net-online-code = Код, который прочитал хозяин
+net-online-join = Присоединиться
+net-online-error-invite = Это не приглашение: { $reason }
+net-online-error-code = Код { $typed } не от этого приглашения ({ $code }): приглашение изменили по дороге или код расслышали неверно. Попросите хозяина прислать приглашение заново и прочитать код вслух.
+net-online-connecting = Подключаемся к столу { $code }…
+net-error-online-unreachable = Не удалось связаться со столом { $code } через интернет ({ $reason }). Возможно, хозяин его закрыл; или попросите у хозяина новое приглашение.
+net-paths = Связь: { $devices }
+net-paths-none = Связь: измеряем…
+net-path-device = { $name }: { $path }, { $ms } мс
+net-path-lan = домашняя сеть
+net-path-direct = напрямую
+net-path-relay = через ретранслятор

@@ -44,6 +44,10 @@ pub struct OnlineSettings {
     /// connection between two devices is proved by the host's key whatever this says: a relay
     /// only forwards packets it cannot read.
     pub relay_tls: Option<iroh::tls::CaTlsConfig>,
+    /// Only through the relays: no socket of its own, so no direct path ever opens and the peer
+    /// never learns this device's addresses (iroh's own tests force the relay path so; ours
+    /// block the direct path with it).
+    pub relay_only: bool,
 }
 
 /// Why an online endpoint could not start.
@@ -115,8 +119,10 @@ async fn endpoint(
     let mut builder =
         Endpoint::builder(presets::Minimal).relay_mode(relay_mode(relays)?).transport_config(transport(liveness, streams_from_peer));
     // Any address: iroh's own sockets (IPv4 and IPv6); else only the one asked for (the tests
-    // keep to loopback so).
-    if !(bind.ip().is_unspecified() && bind.port() == 0) {
+    // keep to loopback so); none at all when only relays may carry the packets.
+    if settings.relay_only {
+        builder = builder.clear_ip_transports();
+    } else if !(bind.ip().is_unspecified() && bind.port() == 0) {
         builder = builder.clear_ip_transports().bind_addr(bind).map_err(|error| bind_error(error.to_string()))?;
     }
     if let Some(key) = key {

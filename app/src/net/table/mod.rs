@@ -210,6 +210,12 @@ impl TableCore {
         self.people.len()
     }
 
+    /// The name of the participant on `conn`, if any.
+    #[must_use]
+    pub fn name_on(&self, conn: ConnId) -> Option<&str> {
+        self.pid_of(conn).and_then(|pid| self.people.get(pid)).map(|person| person.name.as_str())
+    }
+
     /// The participant on `conn`, if any.
     fn pid_of(&self, conn: ConnId) -> Option<Pid> {
         self.people.iter().find(|(_, person)| person.conn == Some(conn)).map(|(pid, _)| pid)

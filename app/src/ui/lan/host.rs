@@ -1,17 +1,23 @@
-//! The host's lobby: the table is open on the network (its address, port and join code shown
-//! large), the host chooses the game, house rules and who sits where (a guest, someone at this
+//! The host's lobby: the table is open on the home network (its address, port and join code
+//! shown large) or online (its invite: code, link and QR code, see [`super::invite`]), the host
+//! chooses the game, house rules and who sits where (a guest, someone at this
 //! device, a bot), guests sit down and say they are ready, and the host starts the match.
 
 use std::net::{IpAddr, SocketAddr};
 
 use cardtable_engine::{AnyOptions, Seat};
 use egui::RichText;
+use tokio::sync::oneshot;
 
+use super::invite::InviteCard;
 use super::lobby::{seat_rows, touch_button};
 use super::words;
 use crate::net::discovery::{Announcement, Announcer, shown_address};
 use crate::net::identity::Identity;
+use crate::net::invite::Invite;
 use crate::net::lan::LanContext;
+#[cfg(feature = "online")]
+use crate::net::online::{OnlineSettings, key::OnlineKey, start_online_host};
 use crate::net::protocol::{Holder, HostMsg, LobbyInfo, Role};
 use crate::net::remote::RemoteTable;
 use crate::net::server::{DEFAULT_PORT, HostHandle, HostSettings, start_host};
@@ -58,12 +64,31 @@ pub enum HostOutcome {
     Play(Box<NetSession>, Box<Hosting>),
 }
 
+/// How guests reach the table.
+#[derive(Debug)]
+enum Door {
+    /// On the home network, at this address (and the host's port).
+    Lan(IpAddr),
+    /// Online, by the invite (none while the table is still opening).
+    Online(Option<Box<InviteCard>>),
+}
+
+/// A table opening online off the frame: starting waits for a relay (up to ten seconds).
+#[derive(Debug)]
+struct Opening {
+    /// The host and its invite, or why it could not open.
+    result: oneshot::Receiver<Result<(HostHandle, Invite), String>>,
+    /// The New table form's seats, planned once the table is open.
+    seats: Vec<Occupant>,
+}
+
 /// The host's lobby.
 #[derive(Debug)]
 pub struct HostLobby {
     hosting: Option<Hosting>,
+    opening: Option<Opening>,
     table: RemoteTable,
-    address: IpAddr,
+    door: Door,
     /// The game and house rules being edited.
     draft: AnyOptions,
     /// The name used when the host takes a seat at this device.
@@ -86,13 +111,8 @@ impl HostLobby {
         seed: u64,
         waker: crate::net::Waker,
     ) -> Result<HostLobby, String> {
-        let host_name = form
-            .seats
-            .iter()
-            .find(|seat| seat.is_human())
-            .map_or_else(|| tr!("setup-default-player", number = 1), |seat| seat.name().to_owned());
-        let table = TableCore::new(TableConfig::new(&host_name), form.options.clone(), form.seats.len(), seed)
-            .map_err(|error| error.to_string())?;
+        let host_name = host_name(form);
+        let table = table_core(form, &host_name, seed)?;
         let interface = lan.settings.interface;
         let mut settings = HostSettings {
             bind: SocketAddr::new(IpAddr::V4(interface), DEFAULT_PORT),
@@ -107,8 +127,7 @@ impl HostLobby {
                 // The usual port is taken (another table on this device): any free port will do.
                 tracing::info!(%error, "the usual port is taken");
                 settings.bind.set_port(0);
-                let table = TableCore::new(TableConfig::new(&host_name), form.options.clone(), form.seats.len(), seed)
-                    .map_err(|error| error.to_string())?;
+                let table = table_core(form, &host_name, seed)?;
                 start_host(table, identity, settings).map_err(|error| error.to_string())?
             }
         };
@@ -117,24 +136,93 @@ impl HostLobby {
             Ok(announcer) => (Some(announcer), None),
             Err(error) => (None, Some(tr!("net-discovery-off", reason = error.to_string()))),
         };
-        let mut first_person = true;
-        for (index, occupant) in form.seats.iter().enumerate() {
-            let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
-            let plan = match occupant {
-                Occupant::Human { name } if std::mem::take(&mut first_person) => SeatPlan::HostDevice { name: name.clone() },
-                Occupant::Human { .. } => SeatPlan::Open,
-                Occupant::Bot { name, level } => SeatPlan::Bot { name: name.clone(), level: *level },
-            };
-            handle.command(HostCommand::SetSeat { seat, plan });
-        }
+        plan_seats(&handle, &form.seats);
         Ok(HostLobby {
             hosting: Some(Hosting { handle, announcer }),
+            opening: None,
             table: RemoteTable::new(1),
-            address: shown_address(interface),
+            door: Door::Lan(shown_address(interface)),
             draft: form.options.clone(),
             host_name,
             notice,
         })
+    }
+
+    /// Opens a table online from the "New table" form, as this device's online `key`, reached
+    /// through `relays` (Settings' list) and at its direct addresses. The table opens off the
+    /// frame (it waits for a relay); the lobby says so meanwhile, then shows the invite.
+    ///
+    /// # Errors
+    /// The form's table cannot be set up (in words).
+    #[cfg(feature = "online")]
+    pub fn open_online(
+        lan: &LanContext,
+        key: &OnlineKey,
+        form: &TableSetupForm,
+        (pace, seed): (BotPace, u64),
+        relays: Vec<String>,
+        waker: crate::net::Waker,
+    ) -> Result<HostLobby, String> {
+        let host_name = host_name(form);
+        let table = table_core(form, &host_name, seed)?;
+        // A window kept on this machine (`--lan-interface 127.0.0.1`: the tests) hosts on
+        // loopback; else on every interface, where friends' devices can reach it directly.
+        let ip = if lan.settings.interface.is_loopback() { IpAddr::V4(lan.settings.interface) } else { IpAddr::V4(0.into()) };
+        let settings = HostSettings {
+            bind: SocketAddr::new(ip, 0),
+            bot_pace: Pacing::from(pace),
+            waker: Some(waker.clone()),
+            ..HostSettings::default()
+        };
+        let online = OnlineSettings { relays, ..OnlineSettings::default() };
+        let key = key.clone();
+        let (sender, result) = oneshot::channel();
+        lan.runtime().spawn(async move {
+            let opened = match start_online_host(table, &key, settings, &online).await {
+                Ok(handle) => handle.invite().map(|invite| (handle, invite)).map_err(|error| error.to_string()),
+                Err(error) => Err(error.to_string()),
+            };
+            let _ = sender.send(opened);
+            waker();
+        });
+        Ok(HostLobby {
+            hosting: None,
+            opening: Some(Opening { result, seats: form.seats.clone() }),
+            table: RemoteTable::new(1),
+            door: Door::Online(None),
+            draft: form.options.clone(),
+            host_name,
+            notice: None,
+        })
+    }
+
+    /// Takes the online table once it is open: its seats planned, its invite shown.
+    fn poll_opening(&mut self) {
+        let Some(opening) = &mut self.opening else { return };
+        let opened = match opening.result.try_recv() {
+            Ok(opened) => opened,
+            Err(oneshot::error::TryRecvError::Empty) => return,
+            Err(oneshot::error::TryRecvError::Closed) => Err(tr!("net-online-cut-short")),
+        };
+        let seats = std::mem::take(&mut opening.seats);
+        self.opening = None;
+        match opened {
+            Ok((handle, invite)) => {
+                plan_seats(&handle, &seats);
+                self.door = Door::Online(Some(Box::new(InviteCard::new(invite))));
+                self.hosting = Some(Hosting { handle, announcer: None });
+            }
+            Err(reason) => self.notice = Some(tr!("net-host-error", reason = reason)),
+        }
+    }
+
+    /// The invite, once an online table is open (tests read it as a guest would copy it).
+    #[must_use]
+    pub fn invite(&self) -> Option<&InviteCard> {
+        match &self.door {
+            Door::Online(card) => card.as_deref(),
+            Door::Lan(_) => None,
+        }
     }
 
     fn command(&self, command: HostCommand) {
@@ -166,12 +254,55 @@ impl HostLobby {
     }
 }
 
+/// The name the host plays under at its own device: the form's first person.
+fn host_name(form: &TableSetupForm) -> String {
+    form.seats.iter().find(|seat| seat.is_human()).map_or_else(|| tr!("setup-default-player", number = 1), |seat| seat.name().to_owned())
+}
+
+/// The networked table of the form.
+fn table_core(form: &TableSetupForm, host_name: &str, seed: u64) -> Result<TableCore, String> {
+    TableCore::new(TableConfig::new(host_name), form.options.clone(), form.seats.len(), seed).map_err(|error| error.to_string())
+}
+
+/// The form's seats at the open table: its first person plays at this device, the other
+/// persons' seats are open for guests, its bots stay.
+fn plan_seats(handle: &HostHandle, seats: &[Occupant]) {
+    let mut first_person = true;
+    for (index, occupant) in seats.iter().enumerate() {
+        let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
+        let plan = match occupant {
+            Occupant::Human { name } if std::mem::take(&mut first_person) => SeatPlan::HostDevice { name: name.clone() },
+            Occupant::Human { .. } => SeatPlan::Open,
+            Occupant::Bot { name, level } => SeatPlan::Bot { name: name.clone(), level: *level },
+        };
+        handle.command(HostCommand::SetSeat { seat, plan });
+    }
+}
+
+/// While an online table opens (or if it could not): what is happening, and Close.
+fn opening_screen(ui: &mut egui::Ui, lobby: &HostLobby) -> Option<HostOutcome> {
+    let mut outcome = None;
+    ui.label(RichText::new(tr!("net-online-title")).size(theme::TITLE_SIZE).strong());
+    if lobby.opening.is_some() {
+        ui.label(RichText::new(tr!("net-online-opening")).color(theme::INK_DIM));
+        ui.spinner();
+    }
+    if let Some(notice) = &lobby.notice {
+        ui.colored_label(theme::ACCENT, notice);
+    }
+    if touch_button(ui, tr!("net-host-close")).clicked() {
+        outcome = Some(HostOutcome::Close);
+    }
+    outcome
+}
+
 /// Draws the host's lobby.
 pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
+    lobby.poll_opening();
     if let Some((session, hosting)) = lobby.receive() {
         return Some(HostOutcome::Play(Box::new(session), Box::new(hosting)));
     }
-    let Some(hosting) = &lobby.hosting else { return Some(HostOutcome::Close) };
+    let Some(hosting) = &lobby.hosting else { return opening_screen(ui, lobby) };
     let (port, code) = (hosting.handle.addr().port(), hosting.handle.join_code());
     let mut outcome = None;
     let info = lobby.table.lobby.clone();
@@ -193,12 +324,22 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
     });
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.set_max_width(theme::READABLE_WIDTH.min(ui.available_width()));
-        ui.label(RichText::new(tr!("net-host-title")).size(theme::TITLE_SIZE).strong());
-        ui.label(RichText::new(tr!("net-host-code", code = code.to_string())).size(theme::JOIN_CODE_SIZE).strong().color(theme::ACCENT));
-        ui.label(
-            RichText::new(tr!("net-host-address", address = lobby.address.to_string(), port = u32::from(port))).size(theme::LARGE_SIZE),
-        );
-        ui.label(RichText::new(tr!("net-host-tell")).color(theme::INK_DIM));
+        match &lobby.door {
+            Door::Lan(address) => {
+                ui.label(RichText::new(tr!("net-host-title")).size(theme::TITLE_SIZE).strong());
+                let code = tr!("net-host-code", code = code.to_string());
+                ui.label(RichText::new(code).size(theme::JOIN_CODE_SIZE).strong().color(theme::ACCENT));
+                let address = tr!("net-host-address", address = address.to_string(), port = u32::from(port));
+                ui.label(RichText::new(address).size(theme::LARGE_SIZE));
+                ui.label(RichText::new(tr!("net-host-tell")).color(theme::INK_DIM));
+            }
+            Door::Online(card) => {
+                ui.label(RichText::new(tr!("net-online-title")).size(theme::TITLE_SIZE).strong());
+                if let Some(card) = card {
+                    super::invite::show(ui, card);
+                }
+            }
+        }
         if let Some(notice) = &lobby.notice {
             ui.colored_label(theme::ACCENT, notice);
         }

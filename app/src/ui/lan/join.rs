@@ -1,6 +1,7 @@
-//! "Join a table": the tables heard on the network (a host not met before is joined only after
-//! its code is checked against the host's screen), joining by address and code when discovery
-//! finds nothing, and the discovery setting.
+//! "Join a table": online by an invite pasted from a chat (or opened as a `cardtable:` link),
+//! checked against the code the host read aloud; the tables heard on the home network (a host
+//! not met before is joined only after its code is checked against the host's screen); joining
+//! by address and code when discovery finds nothing; and the discovery setting.
 //!
 //! The screen only reads the LAN context: a host joined is to be remembered
 //! ([`JoinOutcome::Joined`] carries a [`JoinedHost`]) and new discovery settings to be kept
@@ -43,8 +44,8 @@ pub struct JoinedHost {
     pub fingerprint: Fingerprint,
     /// The host's name.
     pub host_name: String,
-    /// Where it was reached.
-    pub address: SocketAddr,
+    /// Where it was reached on the LAN (online, a host is found by its key: none).
+    pub address: Option<SocketAddr>,
     /// The token of this device's seat there.
     pub token: ResumeToken,
     /// The name this device joined with.
@@ -54,7 +55,10 @@ pub struct JoinedHost {
 /// A join under way.
 #[derive(Debug)]
 struct Joining {
-    address: SocketAddr,
+    /// The address dialled on the LAN; none online.
+    address: Option<SocketAddr>,
+    /// What the screen says meanwhile.
+    connecting: String,
     /// The player typed the join code (rather than picking a table heard).
     typed_code: bool,
     result: oneshot::Receiver<Result<GuestLink, JoinError>>,
@@ -66,6 +70,9 @@ pub struct JoinScreen {
     name: String,
     address: String,
     code: String,
+    /// The invite pasted (or opened as a link), and the code the host read aloud.
+    invite: String,
+    online_code: String,
     interface: String,
     broadcast: bool,
     listener: Option<Listener>,
@@ -84,6 +91,8 @@ impl JoinScreen {
             name: lan.settings.name.clone().filter(|name| !name.trim().is_empty()).unwrap_or(name),
             address: String::new(),
             code: String::new(),
+            invite: String::new(),
+            online_code: String::new(),
             interface: lan.settings.interface.to_string(),
             broadcast: lan.settings.broadcast,
             listener: None,
@@ -94,6 +103,12 @@ impl JoinScreen {
         };
         screen.listen(lan, &lan.settings);
         screen
+    }
+
+    /// Puts `invite` in the invite field (a `cardtable:` link the app was opened with): the
+    /// player types the code the host read aloud and joins.
+    pub fn fill_invite(&mut self, invite: &str) {
+        invite.trim().clone_into(&mut self.invite);
     }
 
     /// Listens for tables with `settings` (the stored ones, or those just applied).
@@ -135,7 +150,53 @@ impl JoinScreen {
             waker();
         });
         self.error = None;
-        self.joining = Some(Joining { address, typed_code: matches!(pin, Pin::JoinCode(_)), result });
+        let connecting = tr!("net-connecting", address = address.to_string());
+        self.joining = Some(Joining { address: Some(address), connecting, typed_code: matches!(pin, Pin::JoinCode(_)), result });
+    }
+
+    /// Starts joining the table of the invite typed, once its code matches the code typed (the
+    /// host read it aloud: an invite changed on its way is caught), resuming a seat held there
+    /// if one is remembered. The invite's relays are the ones used: they reach its host.
+    #[cfg(feature = "online")]
+    fn start_online_join(&mut self, lan: &LanContext, waker: crate::net::Waker) {
+        use crate::net::invite::Invite;
+        use crate::net::online::{OnlineJoin, join_online};
+        let name = self.name.trim().to_owned();
+        if name.is_empty() {
+            self.error = Some(tr!("net-error-name"));
+            return;
+        }
+        let invite = match self.invite.parse::<Invite>() {
+            Ok(invite) => invite,
+            Err(error) => {
+                self.error = Some(tr!("net-online-error-invite", reason = error.to_string()));
+                return;
+            }
+        };
+        let Ok(typed) = self.online_code.parse::<JoinCode>() else {
+            self.error = Some(tr!("net-error-code", text = self.online_code.trim()));
+            return;
+        };
+        if typed != invite.code() {
+            self.error = Some(tr!("net-online-error-code", typed = typed.to_string(), code = invite.code().to_string()));
+            return;
+        }
+        let resume = lan.known.get(&invite.host()).and_then(|host| host.resume);
+        let code = invite.code();
+        let mut request = OnlineJoin::new(invite, Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume });
+        request.waker = Some(waker.clone());
+        // A window kept on this machine (`--lan-interface 127.0.0.1`: the tests) stays on loopback.
+        if lan.settings.interface.is_loopback() {
+            request.bind = SocketAddr::new(IpAddr::V4(lan.settings.interface), 0);
+        }
+        let (sender, result) = oneshot::channel();
+        lan.runtime().spawn(async move {
+            let _ = sender.send(join_online(request).await);
+            waker();
+        });
+        self.error = None;
+        let connecting = tr!("net-online-connecting", code = code.to_string());
+        self.joining = Some(Joining { address: None, connecting, typed_code: true, result });
     }
 
     /// A finished join: the host to remember by identity, with the token of the seat there.
@@ -201,11 +262,16 @@ pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker:
                 .labelled_by(label.id);
         });
         if let Some(joining) = &screen.joining {
-            ui.label(RichText::new(tr!("net-connecting", address = joining.address.to_string())).color(theme::ACCENT));
+            ui.label(RichText::new(&joining.connecting).color(theme::ACCENT));
             ui.spinner();
         }
         if let Some(error) = &screen.error {
             ui.colored_label(theme::ACCENT, error);
+        }
+        #[cfg(feature = "online")]
+        {
+            ui.add_space(8.0);
+            by_invite(ui, screen, lan, waker);
         }
         ui.add_space(8.0);
         found_tables(ui, screen, lan, waker);
@@ -292,6 +358,28 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, wa
             });
         });
     }
+}
+
+/// Joining online: the invite pasted from a chat, and the code the host read aloud.
+#[cfg(feature = "online")]
+fn by_invite(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker: &crate::net::Waker) {
+    ui.label(RichText::new(tr!("net-online-by-invite")).strong());
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr!("net-online-invite"));
+        let width = ui.available_width().min(theme::READABLE_WIDTH);
+        let field =
+            egui::TextEdit::multiline(&mut screen.invite).hint_text(tr!("net-online-invite-hint")).desired_rows(2).desired_width(width);
+        ui.add(field).labelled_by(label.id);
+    });
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr!("net-online-code"));
+        let field = egui::TextEdit::singleline(&mut screen.online_code).hint_text(tr!("net-code-hint")).desired_width(120.0);
+        ui.add(field.min_size(egui::vec2(0.0, theme::TOUCH * 0.8))).labelled_by(label.id);
+        let join = egui::Button::new(tr!("net-online-join")).min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH));
+        if ui.add_enabled(screen.joining.is_none(), join).clicked() {
+            screen.start_online_join(lan, waker.clone());
+        }
+    });
 }
 
 /// Joining by address and join code, when discovery finds nothing.

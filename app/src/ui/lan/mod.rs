@@ -1,10 +1,13 @@
-//! The LAN screens: joining a table ([`join`]), a guest's lobby ([`guest`]) and the host's
-//! lobby ([`host`]). Each returns what the player asked for; the app applies it.
+//! The networked screens, on the home network or online: joining a table ([`join`]), a guest's
+//! lobby ([`guest`]), the host's lobby ([`host`]), an online table's invite ([`invite`]) and,
+//! at the table, how each device is connected ([`paths`]). Each returns what the player asked for; the app applies it.
 
 pub mod guest;
 pub mod host;
+pub mod invite;
 pub mod join;
 pub mod lobby;
+pub mod paths;
 pub mod words;
 
 use crate::net::lan::{LanContext, LanSettings};

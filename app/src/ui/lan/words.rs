@@ -61,7 +61,8 @@ pub fn join_error(error: &JoinError) -> String {
         JoinError::Refused(refusal) => tr!("net-error-refused", reason = refusal.to_string()),
         JoinError::NotCardtable { address } => tr!("net-error-not-cardtable", address = address.to_string()),
         JoinError::Unreachable { address, .. } => tr!("net-error-unreachable", address = address.to_string()),
-        JoinError::Protocol(_) | JoinError::Tls(_) | JoinError::Socket(_) | JoinError::OnlineUnreachable { .. } => {
+        JoinError::OnlineUnreachable { host, reason } => tr!("net-error-online-unreachable", code = host.to_string(), reason = reason),
+        JoinError::Protocol(_) | JoinError::Tls(_) | JoinError::Socket(_) => {
             tr!("net-error-other", reason = error.to_string())
         }
     }

@@ -1,5 +1,6 @@
 //! Shared by the LAN tests: the leak check on decoded frames, an in-memory table driven
-//! through the real core and codec, and helpers to host and join over loopback QUIC.
+//! through the real core and codec, helpers to host and join over loopback QUIC, and the
+//! networked window under egui_kittest.
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
@@ -10,3 +11,4 @@ pub mod memory;
 #[cfg(feature = "online")]
 pub mod online;
 pub mod quic;
+pub mod window;

@@ -28,7 +28,11 @@ pub struct Relay {
 pub async fn relay() -> Relay {
     let (_map, url, server) = iroh::test_utils::run_relay_server().await.expect("a loopback relay");
     Relay {
-        settings: OnlineSettings { relays: vec![url.to_string()], relay_tls: Some(iroh::tls::CaTlsConfig::insecure_skip_verify()) },
+        settings: OnlineSettings {
+            relays: vec![url.to_string()],
+            relay_tls: Some(iroh::tls::CaTlsConfig::insecure_skip_verify()),
+            ..OnlineSettings::default()
+        },
         _server: Box::new(server),
     }
 }
