@@ -22,6 +22,7 @@ use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::session::tutorial::TutorialTable;
 use crate::settings::Settings;
+use crate::sound::{Cue, SoundPlayer};
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
 use crate::tr;
@@ -88,6 +89,8 @@ pub struct CardtableApp {
     library: LibraryPanel,
     /// LAN play: its context, the table this device hosts, the networked match at the table.
     lan: LanState,
+    /// Where the table's sounds go: silent until the window opens one (tests stay silent).
+    sound: SoundPlayer,
 }
 
 impl CardtableApp {
@@ -126,6 +129,33 @@ impl CardtableApp {
             keeper: None,
             library: LibraryPanel::default(),
             lan: LanState::default(),
+            sound: SoundPlayer::silent(),
+        }
+    }
+
+    /// Plays the table's sounds through `sound` (the window opens the system's; without a
+    /// library it is silent, and nothing else changes).
+    pub fn set_sound(&mut self, sound: SoundPlayer) {
+        self.sound = sound;
+    }
+
+    /// The sound player in use.
+    #[must_use]
+    pub fn sound(&self) -> &SoundPlayer {
+        &self.sound
+    }
+
+    /// Plays the sounds the table owes after a frame; the turn coming here while the window
+    /// is in the background also asks the desktop for the player's attention.
+    fn play_cues(&mut self, ctx: &egui::Context) {
+        let Screen::Table(table) = &mut self.screen else { return };
+        let cues = table.take_cues();
+        let unfocused = ctx.input(|input| input.viewport().focused == Some(false));
+        for cue in cues {
+            if cue == Cue::YourTurn && unfocused {
+                ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(egui::UserAttentionType::Informational));
+            }
+            self.sound.play(cue, self.settings.sound_gain());
         }
     }
 
@@ -242,6 +272,9 @@ impl CardtableApp {
             Ok(table) => {
                 self.keeper = crate::session::Session::host(&table).map(|host| MatchKeeper::new(host, jiff::Timestamp::now()));
                 self.seat_at(Box::new(table));
+                if let Screen::Table(table) = &mut self.screen {
+                    table.dealt();
+                }
             }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
@@ -377,6 +410,7 @@ impl eframe::App for CardtableApp {
         for command in commands {
             self.apply(command, ui.ctx());
         }
+        self.play_cues(ui.ctx());
     }
 }
 
@@ -521,6 +555,8 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
         Box::new(move |cc| {
             let mut app = CardtableApp::with_store(cc, seed, store);
             app.set_lan_interface(lan_interface);
+            // Opened on its own thread: the window never waits for the sound library.
+            app.set_sound(SoundPlayer::system());
             if let Some(choice) = opening {
                 app.start_choice(choice);
             }

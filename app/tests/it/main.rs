@@ -40,6 +40,7 @@ mod net_online;
 mod net_rules;
 mod net_window;
 mod round_end;
+mod sound;
 mod start_screen;
 mod store_cli;
 mod store_compact;

@@ -20,3 +20,6 @@ settings-think-time = Hard bots' thinking time
 settings-think-time-fast = Fast
 settings-think-time-normal = Normal (half a second)
 settings-think-time-long = Long (two seconds)
+settings-sound = Sound
+settings-sound-mute = Mute
+settings-sound-volume = Volume

@@ -20,3 +20,6 @@ settings-think-time = Время на раздумья сложных ботов
 settings-think-time-fast = Быстро
 settings-think-time-normal = Обычно (полсекунды)
 settings-think-time-long = Долго (две секунды)
+settings-sound = Звук
+settings-sound-mute = Без звука
+settings-sound-volume = Громкость
