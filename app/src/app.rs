@@ -91,6 +91,9 @@ pub struct CardtableApp {
     lan: LanState,
     /// Where the table's sounds go: silent until the window opens one (tests stay silent).
     sound: SoundPlayer,
+    /// The host whose table this device holds a seat at (a resume token kept), read once from
+    /// the known hosts for the start screen's "Rejoin"; `None` until read.
+    rejoin: Option<Option<String>>,
 }
 
 impl CardtableApp {
@@ -130,6 +133,7 @@ impl CardtableApp {
             library: LibraryPanel::default(),
             lan: LanState::default(),
             sound: SoundPlayer::silent(),
+            rejoin: None,
         }
     }
 
@@ -187,6 +191,20 @@ impl CardtableApp {
     /// are counted for a profile when a seat has its name).
     fn last_player(&self) -> Option<String> {
         self.store.as_ref()?.profiles().recent().next().map(|profile| profile.name.clone())
+    }
+
+    /// The host whose table this device was seated at when it last stopped (a crash, or a
+    /// window closed mid-match): the known hosts keep a resume token for it. Read once, and
+    /// again after leaving a networked table; only where the LAN files are known (the data
+    /// folder's `lan/`, or the folder set for tests), never the platform's folder unasked.
+    fn rejoin_host(&mut self) -> Option<String> {
+        if self.rejoin.is_none() {
+            let dir = self.lan.dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan")));
+            let known = dir.and_then(|dir| crate::net::known_hosts::KnownHosts::load(&dir).ok());
+            let host = known.and_then(|known| known.iter().find(|(_, host)| host.resume.is_some()).map(|(_, host)| host.name.clone()));
+            self.rejoin = Some(host);
+        }
+        self.rejoin.clone().flatten()
     }
 
     /// Applies a choice made on the start screen's store panel.
@@ -314,6 +332,12 @@ impl CardtableApp {
                 }
                 self.screen = Screen::Setup(form);
             }
+            StartChoice::Continue => {
+                let newest = self.store.as_ref().and_then(|store| store.unfinished().first()).map(|saved| saved.id.clone());
+                if let Some(id) = newest {
+                    self.library_choice(LibraryChoice::Resume(id));
+                }
+            }
             StartChoice::Settings => self.screen = Screen::Settings,
             StartChoice::About => self.screen = Screen::About,
             StartChoice::JoinLan => {
@@ -440,8 +464,14 @@ impl CardtableApp {
             }
             let command = match &mut self.screen {
                 Screen::Start => {
+                    let rejoin = self.rejoin_host();
                     let (store, store_error, panel) = (&self.store, &self.store_error, &mut self.library);
-                    let (start, library) = ui::start::show(ui, |ui| match (store, store_error) {
+                    let offers = ui::start::StartOffers {
+                        resume: store.as_ref().and_then(|store| panel.newest(store)),
+                        rejoin,
+                        look: CardLook { four_colour: self.settings.four_colour },
+                    };
+                    let (start, library) = ui::start::show(ui, &offers, |ui| match (store, store_error) {
                         (Some(store), _) => panel.show(ui, store),
                         (None, Some(error)) => {
                             ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
