@@ -25,8 +25,10 @@ use crate::settings::Settings;
 use crate::sound::{Cue, SoundPlayer};
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
+use crate::store::profiles::ProfileEdit;
 use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::first_name::{NameRequest, NameScreen};
 use crate::ui::history::{HistoryRequest, HistoryScreen};
 use crate::ui::lan::LanScreen;
 use crate::ui::lan::join::JoinScreen;
@@ -61,6 +63,8 @@ pub enum Screen {
     History(HistoryScreen),
     /// A profile's statistics.
     Stats(StatsScreen),
+    /// The first quick play on a device with no profile: the player's name.
+    FirstName(NameScreen),
     /// Stepping through a finished match.
     Replay(Box<ReplayScreen>),
     /// Hosting or joining a table on the home network.
@@ -190,7 +194,34 @@ impl CardtableApp {
     /// The name of the profile that played last: the app remembers who sits down (matches
     /// are counted for a profile when a seat has its name).
     fn last_player(&self) -> Option<String> {
-        self.store.as_ref()?.profiles().recent().next().map(|profile| profile.name.clone())
+        let profiles = self.store.as_ref()?.profiles();
+        // A profile made but not yet played with counts too: the newest made.
+        profiles.recent().next().or_else(|| profiles.all().last()).map(|profile| profile.name.clone())
+    }
+
+    /// Whether a quick game should ask the player's name first: there is a writable store
+    /// and no profile in it yet.
+    fn needs_first_name(&self) -> bool {
+        self.store.as_ref().is_some_and(|store| store.read_only().is_none() && store.profiles().all().is_empty())
+    }
+
+    /// Makes a profile named `name` and sits down at the quick game the name screen waited
+    /// for; a refused name stays on that screen, which says why.
+    fn first_name_given(&mut self, name: &str, ctx: &egui::Context) {
+        let Screen::FirstName(screen) = &self.screen else { return };
+        let kind = screen.kind;
+        let avatar = ui::profiles::avatar_choices().next().unwrap_or(crate::store::profiles::Avatar::Colour([0x80; 3]));
+        if self.edit_profile(&ProfileEdit::Create { name: name.to_owned(), avatar }, ctx) {
+            self.quick_play(kind);
+        }
+    }
+
+    /// Sits the last player down at once with bots at `kind`'s default rules.
+    fn quick_play(&mut self, kind: GameKind) {
+        let options = AnyOptions::defaults(kind);
+        let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+        let seats = quick_seating(&name, options.default_players(), quick_level(kind));
+        self.sit_down(options, seats);
     }
 
     /// The host whose table this device was seated at when it last stopped (a crash, or a
@@ -312,12 +343,8 @@ impl CardtableApp {
     pub fn start_choice(&mut self, choice: StartChoice) {
         match choice {
             StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
-            StartChoice::QuickPlay(kind) => {
-                let options = AnyOptions::defaults(kind);
-                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
-                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
-                self.sit_down(options, seats);
-            }
+            StartChoice::QuickPlay(kind) if self.needs_first_name() => self.screen = Screen::FirstName(NameScreen::new(kind)),
+            StartChoice::QuickPlay(kind) => self.quick_play(kind),
             StartChoice::Learn(kind) => {
                 let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
                 match TutorialTable::new(kind, &name, &tr!("tutorial-teacher"), self.settings.bot_pace) {
@@ -496,8 +523,14 @@ impl CardtableApp {
                     Some(HistoryRequest::Export(format)) => Some(Command::Export { format }),
                     None => None,
                 },
+                Screen::FirstName(screen) => match screen.show(ui) {
+                    Some(NameRequest::Play(name)) => Some(Command::FirstName(name)),
+                    Some(NameRequest::Back) => Some(Command::Back),
+                    None => None,
+                },
                 Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
                     Some(StatsRequest::Back) => Some(Command::Back),
+                    Some(StatsRequest::MakeProfile) => Some(Command::Show(Box::new(Screen::Profiles(ProfilesScreen::default())))),
                     Some(StatsRequest::History(id)) => Some(Command::Show(Box::new(Screen::History(HistoryScreen::for_player(Some(id)))))),
                     None => None,
                 },

@@ -39,6 +39,7 @@ mod net_names;
 mod net_online;
 mod net_rules;
 mod net_window;
+mod progress;
 mod round_end;
 mod sound;
 mod start_screen;

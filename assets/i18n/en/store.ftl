@@ -88,6 +88,7 @@ store-stats-worst = Worst match
 store-stats-total = total { $total }
 store-stats-none = { $name } has not finished a match yet.
 store-stats-no-profile = Make a profile to keep statistics.
+store-stats-make-profile = Make a profile
 store-stats-win-rate-plot = Win rate over time
 store-plot-score = Score over rounds
 store-plot-round = Round

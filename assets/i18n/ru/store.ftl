@@ -90,6 +90,7 @@ store-stats-worst = Худшая партия
 store-stats-total = итог { $total }
 store-stats-none = { $name } ещё не закончил(а) ни одной партии.
 store-stats-no-profile = Заведите профиль, чтобы вести статистику.
+store-stats-make-profile = Завести профиль
 store-stats-win-rate-plot = Доля побед со временем
 store-plot-score = Счёт по раундам
 store-plot-round = Раунд
