@@ -421,6 +421,9 @@ mod tests {
         let store = Store::open(dir.path()).expect("opens");
         let mut harness =
             Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+        // The way to the history is below the games: scrolled to first.
+        harness.get_by_label("History").scroll_to_me();
+        harness.run();
         harness.get_by_label("History").click();
         harness.run();
         let (release, gate) = mpsc::sync_channel::<()>(1);

@@ -54,3 +54,4 @@ mod table;
 mod table_layout;
 mod table_still;
 mod tutorial;
+mod undo;

@@ -63,6 +63,10 @@ store-history-col-match = Match
 store-history-col-round = Round
 store-history-details = Details
 store-history-close = Close
+store-history-undos = { $count ->
+    [one] 1 move taken back
+   *[other] { $count } moves taken back
+}
 store-history-rounds = { $count ->
     [one] one round
    *[other] { $count } rounds

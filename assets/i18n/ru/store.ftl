@@ -64,6 +64,11 @@ store-history-col-match = Партия
 store-history-col-round = Кон
 store-history-details = Подробно
 store-history-close = Закрыть
+store-history-undos = { $count ->
+    [one] { $count } ход взят назад
+    [few] { $count } хода взяты назад
+   *[many] { $count } ходов взято назад
+}
 store-history-rounds = { $count ->
     [one] { $count } раунд
     [few] { $count } раунда
