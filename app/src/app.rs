@@ -216,8 +216,9 @@ impl CardtableApp {
         }
     }
 
-    /// Sits the last player down at once with bots at `kind`'s default rules.
-    fn quick_play(&mut self, kind: GameKind) {
+    /// Sits the last player down at once with bots at `kind`'s default rules (the command
+    /// line's `--quick-play` too: a script or a screenshot has nobody to ask a name of).
+    pub fn quick_play(&mut self, kind: GameKind) {
         let options = AnyOptions::defaults(kind);
         let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
         let seats = quick_seating(&name, options.default_players(), quick_level(kind));
@@ -620,8 +621,10 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
             app.set_lan_interface(lan_interface);
             // Opened on its own thread: the window never waits for the sound library.
             app.set_sound(SoundPlayer::system());
-            if let Some(choice) = opening {
-                app.start_choice(choice);
+            match opening {
+                Some(StartChoice::QuickPlay(kind)) => app.quick_play(kind),
+                Some(choice) => app.start_choice(choice),
+                None => {}
             }
             if let Some(scenario) = &scenario {
                 app.open_scenario(scenario);
