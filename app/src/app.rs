@@ -22,10 +22,13 @@ use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::session::tutorial::TutorialTable;
 use crate::settings::Settings;
+use crate::sound::{Cue, SoundPlayer};
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
+use crate::store::profiles::ProfileEdit;
 use crate::tr;
 use crate::ui::card::CardLook;
+use crate::ui::first_name::{NameRequest, NameScreen};
 use crate::ui::history::{HistoryRequest, HistoryScreen};
 use crate::ui::lan::LanScreen;
 use crate::ui::lan::join::JoinScreen;
@@ -60,6 +63,8 @@ pub enum Screen {
     History(HistoryScreen),
     /// A profile's statistics.
     Stats(StatsScreen),
+    /// The first quick play on a device with no profile: the player's name.
+    FirstName(NameScreen),
     /// Stepping through a finished match.
     Replay(Box<ReplayScreen>),
     /// Hosting or joining a table on the home network.
@@ -88,6 +93,11 @@ pub struct CardtableApp {
     library: LibraryPanel,
     /// LAN play: its context, the table this device hosts, the networked match at the table.
     lan: LanState,
+    /// Where the table's sounds go: silent until the window opens one (tests stay silent).
+    sound: SoundPlayer,
+    /// The host whose table this device holds a seat at (a resume token kept), read once from
+    /// the known hosts for the start screen's "Rejoin"; `None` until read.
+    rejoin: Option<Option<String>>,
 }
 
 impl CardtableApp {
@@ -126,6 +136,34 @@ impl CardtableApp {
             keeper: None,
             library: LibraryPanel::default(),
             lan: LanState::default(),
+            sound: SoundPlayer::silent(),
+            rejoin: None,
+        }
+    }
+
+    /// Plays the table's sounds through `sound` (the window opens the system's; without a
+    /// library it is silent, and nothing else changes).
+    pub fn set_sound(&mut self, sound: SoundPlayer) {
+        self.sound = sound;
+    }
+
+    /// The sound player in use.
+    #[must_use]
+    pub fn sound(&self) -> &SoundPlayer {
+        &self.sound
+    }
+
+    /// Plays the sounds the table owes after a frame; the turn coming here while the window
+    /// is in the background also asks the desktop for the player's attention.
+    fn play_cues(&mut self, ctx: &egui::Context) {
+        let Screen::Table(table) = &mut self.screen else { return };
+        let cues = table.take_cues();
+        let unfocused = ctx.input(|input| input.viewport().focused == Some(false));
+        for cue in cues {
+            if cue == Cue::YourTurn && unfocused {
+                ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(egui::UserAttentionType::Informational));
+            }
+            self.sound.play(cue, self.settings.sound_gain());
         }
     }
 
@@ -156,7 +194,49 @@ impl CardtableApp {
     /// The name of the profile that played last: the app remembers who sits down (matches
     /// are counted for a profile when a seat has its name).
     fn last_player(&self) -> Option<String> {
-        self.store.as_ref()?.profiles().recent().next().map(|profile| profile.name.clone())
+        let profiles = self.store.as_ref()?.profiles();
+        // A profile made but not yet played with counts too: the newest made.
+        profiles.recent().next().or_else(|| profiles.all().last()).map(|profile| profile.name.clone())
+    }
+
+    /// Whether a quick game should ask the player's name first: there is a writable store
+    /// and no profile in it yet.
+    fn needs_first_name(&self) -> bool {
+        self.store.as_ref().is_some_and(|store| store.read_only().is_none() && store.profiles().all().is_empty())
+    }
+
+    /// Makes a profile named `name` and sits down at the quick game the name screen waited
+    /// for; a refused name stays on that screen, which says why.
+    fn first_name_given(&mut self, name: &str, ctx: &egui::Context) {
+        let Screen::FirstName(screen) = &self.screen else { return };
+        let kind = screen.kind;
+        let avatar = ui::profiles::avatar_choices().next().unwrap_or(crate::store::profiles::Avatar::Colour([0x80; 3]));
+        if self.edit_profile(&ProfileEdit::Create { name: name.to_owned(), avatar }, ctx) {
+            self.quick_play(kind);
+        }
+    }
+
+    /// Sits the last player down at once with bots at `kind`'s default rules (the command
+    /// line's `--quick-play` too: a script or a screenshot has nobody to ask a name of).
+    pub fn quick_play(&mut self, kind: GameKind) {
+        let options = AnyOptions::defaults(kind);
+        let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+        let seats = quick_seating(&name, options.default_players(), quick_level(kind));
+        self.sit_down(options, seats);
+    }
+
+    /// The host whose table this device was seated at when it last stopped (a crash, or a
+    /// window closed mid-match): the known hosts keep a resume token for it. Read once, and
+    /// again after leaving a networked table; only where the LAN files are known (the data
+    /// folder's `lan/`, or the folder set for tests), never the platform's folder unasked.
+    fn rejoin_host(&mut self) -> Option<String> {
+        if self.rejoin.is_none() {
+            let dir = self.lan.dir.clone().or_else(|| self.store.as_ref().map(|store| store.root().join("lan")));
+            let known = dir.and_then(|dir| crate::net::known_hosts::KnownHosts::load(&dir).ok());
+            let host = known.and_then(|known| known.iter().find(|(_, host)| host.resume.is_some()).map(|(_, host)| host.name.clone()));
+            self.rejoin = Some(host);
+        }
+        self.rejoin.clone().flatten()
     }
 
     /// Applies a choice made on the start screen's store panel.
@@ -242,6 +322,9 @@ impl CardtableApp {
             Ok(table) => {
                 self.keeper = crate::session::Session::host(&table).map(|host| MatchKeeper::new(host, jiff::Timestamp::now()));
                 self.seat_at(Box::new(table));
+                if let Screen::Table(table) = &mut self.screen {
+                    table.dealt();
+                }
             }
             Err(error) => tracing::error!(%error, "the table could not be set up"),
         }
@@ -261,12 +344,8 @@ impl CardtableApp {
     pub fn start_choice(&mut self, choice: StartChoice) {
         match choice {
             StartChoice::Rules(kind) => self.screen = Screen::Rules(kind),
-            StartChoice::QuickPlay(kind) => {
-                let options = AnyOptions::defaults(kind);
-                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
-                let seats = quick_seating(&name, options.default_players(), quick_level(kind));
-                self.sit_down(options, seats);
-            }
+            StartChoice::QuickPlay(kind) if self.needs_first_name() => self.screen = Screen::FirstName(NameScreen::new(kind)),
+            StartChoice::QuickPlay(kind) => self.quick_play(kind),
             StartChoice::Learn(kind) => {
                 let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
                 match TutorialTable::new(kind, &name, &tr!("tutorial-teacher"), self.settings.bot_pace) {
@@ -280,6 +359,12 @@ impl CardtableApp {
                     *seat = Occupant::Human { name };
                 }
                 self.screen = Screen::Setup(form);
+            }
+            StartChoice::Continue => {
+                let newest = self.store.as_ref().and_then(|store| store.unfinished().first()).map(|saved| saved.id.clone());
+                if let Some(id) = newest {
+                    self.library_choice(LibraryChoice::Resume(id));
+                }
             }
             StartChoice::Settings => self.screen = Screen::Settings,
             StartChoice::About => self.screen = Screen::About,
@@ -388,6 +473,7 @@ impl eframe::App for CardtableApp {
         for command in commands {
             self.apply(command, ui.ctx());
         }
+        self.play_cues(ui.ctx());
     }
 }
 
@@ -418,8 +504,14 @@ impl CardtableApp {
             }
             let command = match &mut self.screen {
                 Screen::Start => {
+                    let rejoin = self.rejoin_host();
                     let (store, store_error, panel) = (&self.store, &self.store_error, &mut self.library);
-                    let (start, library) = ui::start::show(ui, |ui| match (store, store_error) {
+                    let offers = ui::start::StartOffers {
+                        resume: store.as_ref().and_then(|store| panel.newest(store)),
+                        rejoin,
+                        look: CardLook { four_colour: self.settings.four_colour },
+                    };
+                    let (start, library) = ui::start::show(ui, &offers, |ui| match (store, store_error) {
                         (Some(store), _) => panel.show(ui, store),
                         (None, Some(error)) => {
                             ui.colored_label(theme::ACCENT, tr!("store-no-data", error = error));
@@ -444,8 +536,14 @@ impl CardtableApp {
                     Some(HistoryRequest::Export(format)) => Some(Command::Export { format }),
                     None => None,
                 },
+                Screen::FirstName(screen) => match screen.show(ui) {
+                    Some(NameRequest::Play(name)) => Some(Command::FirstName(name)),
+                    Some(NameRequest::Back) => Some(Command::Back),
+                    None => None,
+                },
                 Screen::Stats(screen) => match self.store.as_ref().and_then(|store| screen.show(ui, store)) {
                     Some(StatsRequest::Back) => Some(Command::Back),
+                    Some(StatsRequest::MakeProfile) => Some(Command::Show(Box::new(Screen::Profiles(ProfilesScreen::default())))),
                     Some(StatsRequest::History(id)) => Some(Command::Show(Box::new(Screen::History(HistoryScreen::for_player(Some(id)))))),
                     None => None,
                 },
@@ -534,8 +632,12 @@ pub fn run_window(args: &WindowArgs, data_dir: Option<&std::path::Path>, scenari
         Box::new(move |cc| {
             let mut app = CardtableApp::with_store(cc, seed, store);
             app.set_lan_interface(lan_interface);
-            if let Some(choice) = opening {
-                app.start_choice(choice);
+            // Opened on its own thread: the window never waits for the sound library.
+            app.set_sound(SoundPlayer::system());
+            match opening {
+                Some(StartChoice::QuickPlay(kind)) => app.quick_play(kind),
+                Some(choice) => app.start_choice(choice),
+                None => {}
             }
             if let Some(invite) = &invite {
                 app.open_invite(invite);

@@ -12,6 +12,8 @@ pub mod person_name;
 mod refusal_samples;
 pub mod session;
 pub mod settings;
+#[cfg(feature = "window")]
+pub mod sound;
 pub mod store;
 pub mod think;
 pub mod tutorial;

@@ -1,5 +1,5 @@
 //! The player's settings: language, card look and size, animation, bot pace, Hard's
-//! thinking time and the relay servers online play uses. Pure data
+//! thinking time, sound and the relay servers online play uses. Pure data
 //! with RULES-free defaults; the store keeps it in the config directory.
 
 use serde::{Deserialize, Serialize};
@@ -121,6 +121,31 @@ impl ThinkTime {
     }
 }
 
+/// How loud the table's sounds are, in percent (0 to 100; a larger number in a settings file
+/// counts as 100).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Volume(pub u8);
+
+impl Default for Volume {
+    fn default() -> Volume {
+        Volume(70)
+    }
+}
+
+impl Volume {
+    /// The most there is.
+    pub const MAX: u8 = 100;
+
+    /// The factor applied to the sounds' samples: the square of the share, so the slider's
+    /// lower half stays quiet, as ears hear it.
+    #[must_use]
+    pub fn gain(self) -> f32 {
+        let share = f32::from(self.0.min(Volume::MAX)) / f32::from(Volume::MAX);
+        share * share
+    }
+}
+
 /// The iroh project's public relay servers (iroh 1.4's `defaults::prod`): free, rate-limited,
 /// for casual play; anyone may run their own (`cardtable relay`) and list it instead.
 pub const PUBLIC_RELAYS: [&str; 4] = [
@@ -153,6 +178,10 @@ pub struct Settings {
     /// The relay servers a table hosted online is reached through (and a guest adds to an
     /// invite's): `https://…` URLs, at most [`crate::net::invite::MAX_RELAYS`] of them.
     pub relays: Vec<String>,
+    /// The table's sounds are off.
+    pub muted: bool,
+    /// How loud the table's sounds are.
+    pub volume: Volume,
 }
 
 impl Default for Settings {
@@ -165,7 +194,17 @@ impl Default for Settings {
             bot_pace: BotPace::default(),
             think_time: ThinkTime::default(),
             relays: public_relays(),
+            muted: false,
+            volume: Volume::default(),
         }
+    }
+}
+
+impl Settings {
+    /// The gain sounds are played at: 0 when muted.
+    #[must_use]
+    pub fn sound_gain(&self) -> f32 {
+        if self.muted { 0.0 } else { self.volume.gain() }
     }
 }
 
@@ -200,6 +239,19 @@ mod tests {
         assert_eq!(settings.language, Language::Russian);
         let settings: Settings = serde_json::from_str(r#"{"language":"en"}"#).expect("parses");
         assert_eq!(settings.language, Language::English);
+    }
+
+    #[test]
+    fn sound_is_on_by_default_muting_silences_it_and_a_big_volume_is_bounded() {
+        let mut settings = Settings::default();
+        assert!(!settings.muted);
+        assert!(settings.sound_gain() > 0.3 && settings.sound_gain() < 1.0, "{}", settings.sound_gain());
+        settings.muted = true;
+        assert_eq!(settings.sound_gain(), 0.0);
+        let loud: Settings = serde_json::from_str(r#"{"volume":250}"#).expect("parses");
+        assert_eq!(loud.sound_gain(), 1.0);
+        let older: Settings = serde_json::from_str(r#"{"language":"en"}"#).expect("parses");
+        assert_eq!(older.volume, Volume::default());
     }
 
     #[test]

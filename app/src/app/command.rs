@@ -52,6 +52,8 @@ pub enum Command {
         /// CSV or JSON.
         format: ExportFormat,
     },
+    /// The first quick play's name: make the profile and sit down.
+    FirstName(String),
     /// The player has read the store's notices.
     DismissNotices,
     /// Remember a host just joined (and the name joined with).
@@ -120,8 +122,11 @@ impl CardtableApp {
             Command::SettingsChanged => self.settings_changed(),
             Command::Library(choice) => self.library_choice(choice),
             Command::OpenRecord(id, usage) => self.open_record(id, usage, ctx),
-            Command::Profiles(edit) => self.edit_profile(&edit, ctx),
+            Command::Profiles(edit) => {
+                self.edit_profile(&edit, ctx);
+            }
             Command::Export { format } => self.export_history(format, ctx),
+            Command::FirstName(name) => self.first_name_given(&name, ctx),
             Command::DismissNotices => {
                 if let Some(store) = &mut self.store {
                     store.dismiss_notices();

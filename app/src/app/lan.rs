@@ -83,6 +83,8 @@ impl CardtableApp {
         self.lan.status = None;
         self.lan.recorded = 0;
         self.lan.draws_told = 0;
+        // The known hosts may have changed at that table: the start screen reads them again.
+        self.rejoin = None;
     }
 
     /// Tells the player, once per match, when the deal was drawn without some seats' devices

@@ -204,15 +204,26 @@ impl CardtableApp {
     /// Applies a profile edit: the book checks it now (pure and in memory, so the player hears
     /// of an empty or taken name on the very next frame, and two quick edits are checked one
     /// after the other against the same book); its file is written on the store's writer thread.
-    pub(super) fn edit_profile(&mut self, edit: &ProfileEdit, ctx: &egui::Context) {
-        let Some(store) = &mut self.store else { return };
+    /// Returns whether the book took the edit (a refusal is told on the screen that asked).
+    pub(super) fn edit_profile(&mut self, edit: &ProfileEdit, ctx: &egui::Context) -> bool {
+        let Some(store) = &mut self.store else { return false };
         let outcome = store.edit_profile(edit, jiff::Timestamp::now());
-        if let Screen::Profiles(screen) = &mut self.screen {
-            screen.edited(edit, outcome.as_ref().map(|_receipt| ()));
+        match &mut self.screen {
+            Screen::Profiles(screen) => screen.edited(edit, outcome.as_ref().map(|_receipt| ())),
+            Screen::FirstName(screen) => {
+                if let Err(error) = &outcome {
+                    screen.refused(error);
+                }
+            }
+            _ => {}
         }
-        if let Ok(receipt) = outcome {
-            self.jobs.profiles_write = Some(receipt);
-            ctx.request_repaint_after(WRITE_POLL);
+        match outcome {
+            Ok(receipt) => {
+                self.jobs.profiles_write = Some(receipt);
+                ctx.request_repaint_after(WRITE_POLL);
+                true
+            }
+            Err(_) => false,
         }
     }
 
@@ -410,6 +421,9 @@ mod tests {
         let store = Store::open(dir.path()).expect("opens");
         let mut harness =
             Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+        // The way to the history is below the games: scrolled to first.
+        harness.get_by_label("History").scroll_to_me();
+        harness.run();
         harness.get_by_label("History").click();
         harness.run();
         let (release, gate) = mpsc::sync_channel::<()>(1);

@@ -68,6 +68,16 @@ impl LiveTable {
         self.screen.logic(now, next)
     }
 
+    /// The sounds the table owes since the last call, for the app to play.
+    pub fn take_cues(&mut self) -> Vec<crate::sound::Cue> {
+        self.screen.take_cues()
+    }
+
+    /// Notes that this table's match was just dealt (a new match, not a resumed one).
+    pub fn dealt(&mut self) {
+        self.screen.dealt();
+    }
+
     /// Draws the table; returns what the player asked for, to apply after the frame.
     pub fn draw(&mut self, ui: &mut egui::Ui) -> Vec<TableCommand> {
         self.screen.show(ui, self.session.as_ref())

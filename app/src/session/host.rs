@@ -30,9 +30,22 @@ pub struct Host {
     history: Vec<Addressed<AnyEvent>>,
     steps: Vec<Step>,
     bot_rng: GameRng,
+    /// How many moves a person took back in this match (its history says so).
+    undos: u32,
 }
 
 impl Host {
+    /// How many moves a person took back in this match.
+    #[must_use]
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// Notes how many moves were taken back (kept across a take-back's replay and a resume).
+    pub fn set_undos(&mut self, undos: u32) {
+        self.undos = undos;
+    }
+
     /// A new match of the options' game with these occupants, seeded by `seed`.
     ///
     /// # Errors
@@ -48,7 +61,7 @@ impl Host {
     /// As [`Host::new`], or a stacked deck that is not the game's.
     pub fn with_deck(options: AnyOptions, seats: Vec<Occupant>, seed: u64, stacked: Option<&[Card]>) -> Result<Host, SetupError> {
         let (game, history) = AnyGame::start_match(TableSetup::new(seats.len(), seed), options, stacked)?;
-        Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
+        Ok(Host { game, seats, seed, history, steps: Vec::new(), bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED), undos: 0 })
     }
 
     /// The table a scenario sets up (its stacked deal, dealer and options) with its steps
@@ -65,7 +78,7 @@ impl Host {
             steps.push(step.map_or(Step::NextRound, |(seat, action)| Step::Act(seat, action)));
         })?;
         let seed = scenario.seed;
-        Ok(Host { game, seats, seed, history, steps, bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED) })
+        Ok(Host { game, seats, seed, history, steps, bot_rng: GameRng::from_seed(seed ^ 0xB07_5EED), undos: 0 })
     }
 
     /// The game being played.

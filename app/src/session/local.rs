@@ -4,7 +4,7 @@
 //! window's clock.
 
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, GameKind, Phase, Seat, SeatSet, SetupError, Viewer};
+use cardtable_engine::{Addressed, AnyAction, AnyEvent, AnyOptions, AnyView, Audience, GameKind, Phase, Seat, SeatSet, SetupError, Viewer};
 
 use super::authority::Pacing;
 use super::host::{Host, Step};
@@ -24,6 +24,9 @@ pub struct LocalTable {
     levels: Vec<Option<BotLevel>>,
     /// Whether the match replays from its seed (not a stacked deal), so a move can be undone.
     replays: bool,
+    /// Where the person's last decision sits in the steps, when it showed nothing hidden
+    /// (every event it made was for everyone: no card drawn into a hand, no card looked at).
+    undoable: Option<usize>,
 }
 
 impl LocalTable {
@@ -39,7 +42,7 @@ impl LocalTable {
     #[must_use]
     pub fn resume(host: Host, pace: BotPace) -> LocalTable {
         let levels = host.seats().iter().map(Occupant::bot_level).collect();
-        LocalTable { runner: MatchRunner::new(host, Pacing::from(pace), 0.0), now: 0.0, levels, replays: true }
+        LocalTable { runner: MatchRunner::new(host, Pacing::from(pace), 0.0), now: 0.0, levels, replays: true, undoable: None }
     }
 
     /// Plays on from a stacked deal (a scenario, a tutorial): as [`LocalTable::resume`], but
@@ -61,9 +64,11 @@ impl LocalTable {
 }
 
 impl LocalTable {
-    /// Where the person's last move of this round sits in the steps, when the table has one
-    /// person and bots in every other seat and the round is being played: taking a move back
-    /// against other people would take theirs back too.
+    /// Where the person's last decision sits in the steps, while it may be taken back: the
+    /// table has one person and bots in every other seat (taking a move back against other
+    /// people would take theirs back too), the round is being played, the decision showed
+    /// nothing hidden (a drawn card, once seen, stays seen), and it is the last step (no bot
+    /// has answered it: what a bot did is not taken back, nor learnt and undone).
     fn undo_point(&self) -> Option<usize> {
         let host = self.runner.host();
         let mut people = self.levels.iter().enumerate().filter(|(_, level)| level.is_none()).map(|(index, _)| Seat(index as u8));
@@ -71,10 +76,7 @@ impl LocalTable {
         if host.phase() != Phase::Playing || !self.replays {
             return None;
         }
-        host.steps().iter().rposition(|step| matches!(step, Step::Act(seat, _) if *seat == person)).filter(|&at| {
-            // Not back across a deal: the round's cards stay the round's.
-            !host.steps()[at..].iter().any(|step| matches!(step, Step::NextRound))
-        })
+        self.undoable.filter(|&at| at + 1 == host.steps().len() && matches!(host.steps()[at], Step::Act(seat, _) if seat == person))
     }
 }
 
@@ -112,7 +114,11 @@ impl Session for LocalTable {
         if !self.runner.host().occupant(seat).is_human() {
             return Err(SessionError::NotLocal(seat));
         }
-        Ok(self.runner.act(seat, action, self.now)?)
+        let (steps, events) = (self.runner.host().steps().len(), self.runner.host().history().len());
+        self.runner.act(seat, action, self.now)?;
+        let shown_to_all = self.runner.host().history()[events..].iter().all(|event| event.audience == Audience::All);
+        self.undoable = shown_to_all.then_some(steps);
+        Ok(())
     }
 
     fn deals(&self) -> bool {
@@ -139,8 +145,13 @@ impl Session for LocalTable {
             tracing::error!(%error, "a match did not replay to take a move back");
             SessionError::NothingToUndo
         })?;
+        let mut rebuilt = rebuilt;
+        // The match's history says a move was taken back.
+        rebuilt.set_undos(host.undos() + 1);
         // A bot still thinking about the state being taken back answers nothing now.
         self.runner.restart(rebuilt, self.now);
+        // One decision back, no further.
+        self.undoable = None;
         Ok(())
     }
 
@@ -185,6 +196,7 @@ impl Session for LocalTable {
 
 #[cfg(test)]
 mod tests {
+    use cardtable_engine::games::crazy_eights::CrazyEightsAction;
     use cardtable_engine::{AnyGame, GameKind, GameRng};
 
     use super::*;
@@ -225,9 +237,10 @@ mod tests {
         table.act(take.0, take.1).expect("the grace has passed");
     }
 
-    /// Issue 19: at a table of one person and bots, the person takes back their last move of
-    /// the round, with the bots' moves after it; the same hand is back, and nothing can be
-    /// taken back with a second person at the table or before the person's first move.
+    /// Issue 29: at a table of one person and bots, the person takes back their own last
+    /// decision before a bot answers it, once, and the match counts it; nothing is taken back
+    /// after a bot's answer, after a draw showed a card, with a second person at the table, or
+    /// before the person's first move.
     #[test]
     fn the_one_person_at_a_table_of_bots_takes_back_their_last_move() {
         let seats = crate::session::seating::quick_seating("Ana", 3, BotLevel::Random);
@@ -241,20 +254,37 @@ mod tests {
         assert!(!table.can_undo(), "no move of Ana's yet");
         let before = table.view(Viewer::Seat(ana)).expect("a view");
         let steps_before = table.host().expect("local").steps().len();
-        let legal = before.legal();
-        table.act(ana, legal[0]).expect("legal");
-        // The bots answer.
+        let draw = AnyAction::CrazyEights(CrazyEightsAction::Draw);
+        let play = before.legal().into_iter().find(|&action| action != draw).expect("Ana can play a card at this seed");
+        table.act(ana, play).expect("legal");
+        assert!(table.can_undo(), "a card played, no bot has answered");
+        table.undo().expect("taken back");
+        assert_eq!(table.host().expect("local").steps().len(), steps_before, "back to before Ana's move");
+        assert_eq!(table.view(Viewer::Seat(ana)), Some(before.clone()), "the same table, the same hand");
+        assert!(table.waiting_for().contains(ana));
+        assert!(!table.can_undo(), "one decision back, no further");
+        assert_eq!(table.host().expect("local").undos(), 1, "the match counts it");
+
+        // Played again and answered by the bots: their moves are not taken back.
+        table.act(ana, play).expect("legal");
         for _ in 0..20 {
             now += 1.0;
             table.poll(now);
         }
         assert!(table.host().expect("local").steps().len() > steps_before + 1, "Ana and at least one bot moved");
-        assert!(table.can_undo());
-        table.undo().expect("taken back");
-        assert_eq!(table.host().expect("local").steps().len(), steps_before, "back to before Ana's move");
-        assert_eq!(table.view(Viewer::Seat(ana)), Some(before), "the same table, the same hand");
-        assert!(table.waiting_for().contains(ana));
-        assert!(!table.can_undo(), "nothing more of Ana's this round");
+        assert!(!table.can_undo(), "a bot answered");
+        assert_eq!(table.undo(), Err(SessionError::NothingToUndo));
+
+        // A draw shows Ana a card: it stays drawn.
+        let seats = crate::session::seating::quick_seating("Ana", 3, BotLevel::Random);
+        let mut drawing = LocalTable::new(AnyOptions::defaults(GameKind::CrazyEights), seats, 4, BotPace::Fast).expect("table");
+        let mut now = 0.0;
+        while !drawing.waiting_for().contains(ana) {
+            now += 1.0;
+            drawing.poll(now);
+        }
+        drawing.act(ana, draw).expect("Ana may draw");
+        assert!(!drawing.can_undo(), "the drawn card was seen");
 
         let people = (0..2).map(|index| Occupant::Human { name: format!("P{index}") }).collect();
         let mut shared = LocalTable::new(AnyOptions::defaults(GameKind::CrazyEights), people, 4, BotPace::Fast).expect("table");

@@ -168,6 +168,16 @@ pub struct MatchRecord {
     /// the seed and every step and replays like any other; otherwise it holds the rounds and
     /// result only.
     pub network: Option<NetworkPlay>,
+    /// How many moves a person took back (0, and not written, for most matches: records
+    /// written before undo was counted read the same).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub undos: u32,
+}
+
+/// Whether a count is nothing (such counts are left out of the files).
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+pub(crate) fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 /// How this device took part in a match on the home network.
@@ -389,6 +399,7 @@ impl MatchRecord {
             steps: host.steps().to_vec(),
             options,
             network: None,
+            undos: host.undos(),
         })
     }
 
@@ -432,6 +443,8 @@ impl MatchRecord {
             result,
             steps: replay.map_or_else(Vec::new, |checked| checked.steps.to_vec()),
             network: Some(NetworkPlay { seats: seen.played, decided, verdict }),
+            // Nothing is taken back at a networked table.
+            undos: 0,
         }
     }
 
@@ -485,6 +498,7 @@ impl MatchRecord {
             rounds: self.result.rounds,
             seats,
             network: self.network.clone(),
+            undos: self.undos,
         }
     }
 }
@@ -526,6 +540,9 @@ pub struct MatchSummary {
     /// Set for a match seen on the home network (it does not replay; see [`MatchRecord`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub network: Option<NetworkPlay>,
+    /// How many moves a person took back.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub undos: u32,
 }
 
 impl MatchSummary {

@@ -40,6 +40,9 @@ pub struct SavedMatch {
     pub seed: u64,
     /// Every step so far.
     pub steps: Vec<Step>,
+    /// How many moves a person took back so far (not written when none).
+    #[serde(default, skip_serializing_if = "crate::store::record::is_zero")]
+    pub undos: u32,
 }
 
 impl Document for SavedMatch {
@@ -67,6 +70,7 @@ impl SavedMatch {
             seats: SeatRecord::from_seats(host.seats(), profiles),
             seed: host.seed(),
             steps: host.steps().to_vec(),
+            undos: host.undos(),
         }
     }
 
@@ -82,6 +86,8 @@ impl SavedMatch {
     /// The save does not replay (edited by hand, or from an incompatible version).
     pub fn resume(&self) -> Result<Host, ReplayError> {
         let seats = self.occupants();
-        replay::rebuild(&MatchStart { options: &self.options, seats: &seats, seed: self.seed }, &self.steps)
+        let mut host = replay::rebuild(&MatchStart { options: &self.options, seats: &seats, seed: self.seed }, &self.steps)?;
+        host.set_undos(self.undos);
+        Ok(host)
     }
 }

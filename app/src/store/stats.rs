@@ -139,6 +139,7 @@ mod tests {
                 })
                 .collect(),
             network: None,
+            undos: 0,
         }
     }
 

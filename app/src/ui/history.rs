@@ -240,6 +240,9 @@ impl HistoryScreen {
                             self.replay = Some((id.clone(), None));
                             request = Some(HistoryRequest::Replay(id.clone()));
                         }
+                        if summary.undos > 0 {
+                            ui.label(RichText::new(tr!("store-history-undos", count = summary.undos)).color(theme::INK_DIM));
+                        }
                         if let Some(network) = &summary.network {
                             ui.label(RichText::new(network_words(network)).color(theme::INK_DIM));
                         }
@@ -328,6 +331,10 @@ impl HistoryScreen {
                 let mut game = crate::ui::names::game(summary.game);
                 if let Some(network) = &summary.network {
                     game = format!("{game} · {}", network_mark(network));
+                }
+                if summary.undos > 0 {
+                    // Said in the row: a match with moves taken back is not quite the same win.
+                    game = format!("{game} · {}", tr!("store-history-undos", count = summary.undos));
                 }
                 let rounds = tr!("store-history-rounds", count = summary.rounds);
                 let players = RichText::new(seats_line(summary)).color(theme::INK_DIM);

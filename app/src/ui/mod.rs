@@ -3,6 +3,7 @@
 pub mod about;
 pub mod card;
 pub mod card_art;
+pub mod first_name;
 #[cfg(test)]
 mod guard;
 pub mod history;

@@ -50,7 +50,7 @@ pub struct ProfilesScreen {
 }
 
 /// Every avatar on offer: the colours, then the symbols.
-fn avatar_choices() -> impl Iterator<Item = Avatar> {
+pub(crate) fn avatar_choices() -> impl Iterator<Item = Avatar> {
     theme::AVATAR_COLOURS
         .iter()
         .map(|colour| Avatar::Colour([colour.r(), colour.g(), colour.b()]))
@@ -84,7 +84,8 @@ pub fn profile_error(error: &ProfileError) -> String {
     }
 }
 
-fn store_error(error: &StoreError) -> String {
+/// A store error in the player's words (a refused name says why).
+pub(crate) fn store_error(error: &StoreError) -> String {
     match error {
         StoreError::Profile(error) => profile_error(error),
         other => other.to_string(),

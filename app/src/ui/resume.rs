@@ -103,14 +103,26 @@ impl LibraryPanel {
                     self.buttons(ui, saved, &mut choice);
                     let line = self.line(saved);
                     let when = tr!("store-resume-saved", when = crate::ui::time::when(saved.saved));
-                    ui.add(egui::Label::new(line).wrap()).on_hover_text(when);
+                    // When it was saved, in view: two matches of one game tell apart by it.
+                    ui.vertical(|ui| {
+                        ui.add(egui::Label::new(line).wrap());
+                        ui.label(RichText::new(when).small().color(theme::INK_DIM));
+                    });
                 });
             }
         });
         choice
     }
 
-    /// "Crazy Eights · round 3" over "Ana 12, Boris 30" (when it was saved is its hover text).
+    /// The newest unfinished match in words ("Crazy Eights · round 3"), for the start screen's
+    /// Continue; `None` when there is none.
+    pub fn newest(&mut self, store: &Store) -> Option<String> {
+        let saved = store.unfinished().first()?;
+        // Its first line, the game and round: the players follow on the list below.
+        self.line(saved).lines().next().map(str::to_owned)
+    }
+
+    /// "Crazy Eights · round 3" over "Ana 12, Boris 30".
     fn line(&mut self, saved: &SavedMatch) -> String {
         let entry = self.standings.entry(saved.id.clone()).or_insert_with(|| (usize::MAX, None));
         if entry.0 != saved.steps.len() {

@@ -1,11 +1,11 @@
 //! The settings screen: language, four-colour suits, card size, card movement, bots' pace, Hard's
-//! thinking time, and the relay servers online play uses.
+//! thinking time, the sounds' volume and mute, and the relay servers online play uses.
 
 use egui::RichText;
 
 use crate::i18n::Language;
 use crate::net::invite::{MAX_RELAYS, check_relay};
-use crate::settings::{AnimationSpeed, BotPace, CardSize, PUBLIC_RELAYS, Settings, ThinkTime};
+use crate::settings::{AnimationSpeed, BotPace, CardSize, PUBLIC_RELAYS, Settings, ThinkTime, Volume};
 use crate::tr;
 use crate::ui::theme;
 
@@ -68,6 +68,12 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
         choice_row(ui, tr!("settings-animation"), &mut settings.animation, &AnimationSpeed::ALL, animation_name);
         choice_row(ui, tr!("settings-bot-pace"), &mut settings.bot_pace, &BotPace::ALL, pace_name);
         choice_row(ui, tr!("settings-think-time"), &mut settings.think_time, &ThinkTime::ALL, think_name);
+        ui.label(RichText::new(tr!("settings-sound")).strong());
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut settings.muted, tr!("settings-sound-mute"));
+            let volume = egui::Slider::new(&mut settings.volume.0, 0..=Volume::MAX).suffix(" %").text(tr!("settings-sound-volume"));
+            ui.add_enabled(!settings.muted, volume);
+        });
         relays(ui, &mut settings.relays);
     });
     *settings != before

@@ -5,7 +5,7 @@
 use cardtable_engine::GameKind;
 use egui::RichText;
 use egui_extras::Column;
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 
 use crate::store::Store;
 use crate::store::profiles::ProfileId;
@@ -21,6 +21,8 @@ pub enum StatsRequest {
     Back,
     /// The profile's matches in the history.
     History(ProfileId),
+    /// The profiles screen, to make a first profile.
+    MakeProfile,
 }
 
 /// The statistics screen's state.
@@ -162,22 +164,40 @@ fn win_rate_plot(ui: &mut egui::Ui, history: &[MatchSummary], profile: ProfileId
     themed(ui, |ui| rate_plot(ui, points));
 }
 
+/// The date a mark of the time axis names (`value` in days since 1970): none after `last`, the
+/// newest match's day, so a chart never names a day that has not come.
+fn date_mark(value: f64, last: f64) -> String {
+    if value > last + 1e-6 {
+        return String::new();
+    }
+    #[allow(clippy::cast_possible_truncation)] // whole days since 1970 fit an i64
+    let second = (value * DAY) as i64;
+    jiff::Timestamp::from_second(second).map(|time| time.strftime("%Y-%m-%d").to_string()).unwrap_or_default()
+}
+
 fn rate_plot(ui: &mut egui::Ui, points: Vec<[f64; 2]>) {
+    let first = points.first().map_or(0.0, |point| point[0]);
+    let last = points.last().map_or(0.0, |point| point[0]);
     Plot::new("win-rate-over-time")
         .height(theme::PLOT_HEIGHT)
         .include_y(0.0)
         .include_y(100.0)
+        // The axis ends at the newest match (no margin past it), and spans a day at least: one
+        // match sits at the right edge of its day instead of in the middle of two.
+        .include_x(first.min(last - 1.0))
+        .include_x(last)
+        .set_margin_fraction(egui::vec2(0.0, 0.05))
         .x_axis_label(tr!("store-plot-date"))
         .y_axis_label(tr!("store-stats-win-rate"))
-        .x_axis_formatter(|mark, _| {
-            #[allow(clippy::cast_possible_truncation)] // whole days since 1970 fit an i64
-            let second = (mark.value * DAY) as i64;
-            jiff::Timestamp::from_second(second).map(|time| time.strftime("%Y-%m-%d").to_string()).unwrap_or_default()
-        })
+        .x_axis_formatter(move |mark, _| date_mark(mark.value, last))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
-        .show(ui, |plot| plot.line(Line::new(tr!("store-stats-win-rate"), PlotPoints::from(points)).color(theme::ACCENT).width(2.0)));
+        .show(ui, |plot| {
+            // A dot a match, so one match shows (a line needs two).
+            plot.points(Points::new(tr!("store-stats-win-rate"), PlotPoints::from(points.clone())).color(theme::ACCENT).radius(4.0));
+            plot.line(Line::new(tr!("store-stats-win-rate"), PlotPoints::from(points)).color(theme::ACCENT).width(2.0));
+        });
 }
 
 impl StatsScreen {
@@ -207,6 +227,10 @@ impl StatsScreen {
         });
         let Some(profile) = self.profile.and_then(|id| profiles.get(id)) else {
             ui.label(RichText::new(tr!("store-stats-no-profile")).color(theme::INK_DIM));
+            let make = egui::Button::new(RichText::new(tr!("store-stats-make-profile")).strong()).fill(theme::ACCENT_DARK);
+            if ui.add(make.min_size(egui::vec2(theme::TOUCH * 3.0, theme::TOUCH))).clicked() {
+                request = Some(StatsRequest::MakeProfile);
+            }
             return request;
         };
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -272,5 +296,15 @@ mod tests {
         assert_eq!(mark(2.0), "2");
         assert_eq!(mark(-10.0), "-10");
         assert_eq!(mark(2.5), "");
+    }
+
+    /// Issue 29: with one match the date axis showed the next day, a date still to come.
+    #[test]
+    fn the_date_axis_names_no_day_after_the_newest_match() {
+        let day = 20_000.0; // 2024-10-04
+        assert_eq!(date_mark(day, day), "2024-10-04");
+        assert_eq!(date_mark(day - 1.0, day), "2024-10-03");
+        assert_eq!(date_mark(day + 0.5, day), "");
+        assert_eq!(date_mark(day + 1.0, day), "");
     }
 }

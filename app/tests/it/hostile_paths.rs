@@ -314,6 +314,8 @@ fn many_notices_never_push_the_table_out_of_the_window() {
         .with_size(window.size())
         .with_max_steps(200)
         .build_eframe(move |cc| cardtable::app::CardtableApp::with_store(cc, 1, Ok(Some(store))));
+    harness.get_by_label("Resume").scroll_to_me();
+    harness.run();
     harness.get_by_label("Resume").click();
     harness.run_steps(10);
     let stock = harness

@@ -30,3 +30,6 @@ settings-relays-public = Use the public relays
 settings-relay-bad = Not added: { $reason }
 settings-relay-twice = This relay is already listed.
 settings-relay-full = At most { $most } relays: remove one first.
+settings-sound = Sound
+settings-sound-mute = Mute
+settings-sound-volume = Volume

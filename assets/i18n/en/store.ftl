@@ -63,6 +63,10 @@ store-history-col-match = Match
 store-history-col-round = Round
 store-history-details = Details
 store-history-close = Close
+store-history-undos = { $count ->
+    [one] 1 move taken back
+   *[other] { $count } moves taken back
+}
 store-history-rounds = { $count ->
     [one] one round
    *[other] { $count } rounds
@@ -88,6 +92,7 @@ store-stats-worst = Worst match
 store-stats-total = total { $total }
 store-stats-none = { $name } has not finished a match yet.
 store-stats-no-profile = Make a profile to keep statistics.
+store-stats-make-profile = Make a profile
 store-stats-win-rate-plot = Win rate over time
 store-plot-score = Score over rounds
 store-plot-round = Round

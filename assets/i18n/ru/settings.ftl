@@ -30,3 +30,6 @@ settings-relays-public = Вернуть публичные ретранслят�
 settings-relay-bad = Не добавлен: { $reason }
 settings-relay-twice = Этот ретранслятор уже в списке.
 settings-relay-full = Не больше { $most } ретрансляторов: сначала уберите один.
+settings-sound = Звук
+settings-sound-mute = Без звука
+settings-sound-volume = Громкость

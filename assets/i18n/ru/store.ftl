@@ -64,6 +64,11 @@ store-history-col-match = Партия
 store-history-col-round = Кон
 store-history-details = Подробно
 store-history-close = Закрыть
+store-history-undos = { $count ->
+    [one] { $count } ход взят назад
+    [few] { $count } хода взяты назад
+   *[many] { $count } ходов взято назад
+}
 store-history-rounds = { $count ->
     [one] { $count } раунд
     [few] { $count } раунда
@@ -90,6 +95,7 @@ store-stats-worst = Худшая партия
 store-stats-total = итог { $total }
 store-stats-none = { $name } ещё не закончил(а) ни одной партии.
 store-stats-no-profile = Заведите профиль, чтобы вести статистику.
+store-stats-make-profile = Завести профиль
 store-stats-win-rate-plot = Доля побед со временем
 store-plot-score = Счёт по раундам
 store-plot-round = Раунд

@@ -36,6 +36,8 @@ pub struct RecordFile {
     steps: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     network: Option<NetworkPlay>,
+    #[serde(default, skip_serializing_if = "super::is_zero")]
+    undos: u32,
 }
 
 /// A finished round as format 2 writes it: one line of the file.
@@ -71,7 +73,7 @@ impl crate::store::document::Document for RecordV1 {
 
 impl From<&MatchRecord> for RecordV1 {
     fn from(record: &MatchRecord) -> RecordV1 {
-        let MatchRecord { id, started, finished, options, seats, seed, rounds, result, steps, network } = record.clone();
+        let MatchRecord { id, started, finished, options, seats, seed, rounds, result, steps, network, undos: _ } = record.clone();
         RecordV1 { id, started, finished, options, seats, seed, rounds, result, steps, network }
     }
 }
@@ -89,7 +91,7 @@ pub fn format1_bytes(record: &MatchRecord) -> Vec<u8> {
 impl From<RecordV1> for MatchRecord {
     fn from(old: RecordV1) -> MatchRecord {
         let RecordV1 { id, started, finished, options, seats, seed, rounds, result, steps, network } = old;
-        MatchRecord { id, started, finished, options, seats, seed, rounds, result, steps, network }
+        MatchRecord { id, started, finished, options, seats, seed, rounds, result, steps, network, undos: 0 }
     }
 }
 
@@ -228,6 +230,7 @@ impl From<MatchRecord> for RecordFile {
             rounds,
             result: record.result,
             network: record.network,
+            undos: record.undos,
         }
     }
 }
@@ -261,6 +264,7 @@ impl TryFrom<RecordFile> for MatchRecord {
             result: file.result,
             steps,
             network: file.network,
+            undos: file.undos,
         })
     }
 }

@@ -9,6 +9,7 @@ pub mod badges;
 pub mod celebration;
 pub mod centred;
 pub mod coach;
+pub mod cues;
 pub mod facts;
 pub mod fan;
 pub mod games;
@@ -94,6 +95,8 @@ pub struct TableScreen {
     flights: Flights,
     /// Confetti when a round ends at this table.
     celebration: celebration::Celebration,
+    /// The sounds the table owes, taken by the app after each frame.
+    cues: cues::CueWatch,
     /// Banners on the seats a move hit.
     badges: badges::Badges,
     /// Whose card is on top of the pile.
@@ -149,6 +152,7 @@ impl TableScreen {
             game,
             flights: Flights::default(),
             celebration: celebration::Celebration::default(),
+            cues: cues::CueWatch::default(),
             badges: badges::Badges::default(),
             last_played: last_played::LastPlayed::default(),
             animated,
@@ -186,6 +190,17 @@ impl TableScreen {
 
     fn look(&self) -> CardLook {
         CardLook { four_colour: self.settings.four_colour }
+    }
+
+    /// The sounds the table owes since the last call (cards moved, a deal, the turn come
+    /// here, a round or match won or lost), for the app to play.
+    pub fn take_cues(&mut self) -> Vec<crate::sound::Cue> {
+        self.cues.take()
+    }
+
+    /// Notes that a new match was just dealt (its first deal comes with the table).
+    pub fn dealt(&mut self) {
+        self.cues.dealt();
     }
 
     /// Lets the screen's own time pass (cards in flight land, banners expire); `next` is when
@@ -243,6 +258,7 @@ impl TableScreen {
         let seen = || history[self.animated..].iter().filter(|addressed| addressed.audience.includes(viewer));
         let motions: Vec<motion::Motion> = seen().flat_map(|addressed| self.game.motions(&addressed.event)).collect();
         self.last_played.follow(&motions);
+        self.cues.moved(&motions);
         // Badges tell what happened even with animations off: they are words, not motion.
         let badges: Vec<badges::Badge> = seen().flat_map(|addressed| self.game.badges(&addressed.event)).collect();
         self.badges.launch(badges, self.now);
@@ -311,6 +327,15 @@ impl TableScreen {
         self.animate(session, viewer);
         let enabled = self.settings.animation.seconds() > 0.0;
         self.celebration.follow(session.phase() == Phase::Playing, view.result().is_some(), self.now, enabled);
+        self.cues.follow(&cues::Moment {
+            phase: session.phase(),
+            round: view.header().round,
+            local: session.local_seats(),
+            waiting: session.waiting_for(),
+            last_round: view.last_round(),
+            result: view.result(),
+            better: view.kind().better(),
+        });
         let height = if narrow { theme::HAND_CARD_NARROW } else { theme::HAND_CARD } * self.settings.card_size.scale() * room_scale(ui);
         let mut facts = self.game.facts(&view);
         if let Some(expected) = session.coaching().and_then(|coaching| coaching.expected) {
@@ -516,6 +541,7 @@ impl TableScreen {
             better: view.kind().better(),
             deals: session.deals(),
             rematch: rematch.as_ref().map(|(options, _)| options),
+            person: cues::only_person(session.local_seats()),
         };
         if actions {
             return results::actions(ui, &outcome);

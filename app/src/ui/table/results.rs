@@ -52,6 +52,8 @@ pub struct Outcome<'a> {
     pub deals: bool,
     /// The rematch's options, when this device may start one.
     pub rematch: Option<&'a AnyOptions>,
+    /// The one person at this device, to whom the match's end is told as won or lost.
+    pub person: Option<Seat>,
 }
 
 fn list(names: &[String], seats: impl Iterator<Item = Seat>) -> String {
@@ -118,6 +120,15 @@ pub fn show(ui: &mut egui::Ui, outcome: &Outcome<'_>, names: &[String], look: Ca
         }
         if let Some(result) = outcome.result {
             ui.add_space(8.0);
+            if let Some(person) = outcome.person {
+                // The person's own moment first, in the biggest letters the table has.
+                let (words, colour) = if result.winners.contains(person) {
+                    (tr!("results-you-won"), theme::ACCENT)
+                } else {
+                    (tr!("results-you-lost"), theme::INK)
+                };
+                ui.label(RichText::new(words).size(theme::APP_TITLE_SIZE).strong().color(colour));
+            }
             if result.winners.is_empty() {
                 ui.label(RichText::new(tr!("results-nobody-won")).size(theme::HEADLINE_SIZE).color(theme::ACCENT));
             } else {

@@ -282,6 +282,11 @@ impl Driver {
         driver
     }
 
+    /// The app under test, to change what the window holds (its sound player).
+    pub fn app_mut(&mut self) -> &mut CardtableApp {
+        self.harness.state_mut()
+    }
+
     /// Plays the match to its end; returns the number of actions taken.
     pub fn play_to_the_end(&mut self) -> usize {
         self.play_watching(&mut |_| true)

@@ -93,6 +93,9 @@ pub fn resumed(host: &Host, size: [f32; 2]) -> (tempfile::TempDir, egui_kittest:
         .with_size(size)
         .with_max_steps(200)
         .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
+    // The unfinished matches are listed below the games: on a phone, scrolled to.
+    harness.get_by_label("Resume").scroll_to_me();
+    harness.run();
     harness.get_by_label("Resume").click();
     harness.run_steps(10);
     assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");

@@ -18,6 +18,12 @@ use crate::ui::table::offers::{Offer, OfferKind};
 pub struct CrazyEightsTable;
 
 super::game_table!(CrazyEightsTable, CrazyEights, self, rules "crazy-eights", {
+    fn showcase(&self) -> [cardtable_engine::Card; 3] {
+        // The eights, which go on anything.
+        use cardtable_engine::{Card, Rank, Suit};
+        [Card::new(Rank::Eight, Suit::Clubs), Card::new(Rank::Eight, Suit::Hearts), Card::new(Rank::Eight, Suit::Spades)]
+    }
+
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
         let Some(options) = options.downcast_mut::<CrazyEights>() else { return };
         let defaults = cardtable_engine::games::crazy_eights::CrazyEightsOptions::default();

@@ -19,6 +19,12 @@ use crate::ui::table::offers::{Offer, OfferKind};
 pub struct DunnoTable;
 
 super::game_table!(DunnoTable, Dunno, self, rules "dunno", {
+    fn showcase(&self) -> [cardtable_engine::Card; 3] {
+        // The offensive cards: a seven, a king and a joker.
+        use cardtable_engine::{Card, Rank, Suit};
+        [Card::new(Rank::Seven, Suit::Spades), Card::new(Rank::King, Suit::Hearts), Card::RED_JOKER]
+    }
+
     fn options_editor(&self, ui: &mut egui::Ui, options: &mut cardtable_engine::AnyOptions) {
         let Some(options) = options.downcast_mut::<Dunno>() else { return };
         let defaults = cardtable_engine::games::dunno::DunnoOptions::default();

@@ -19,6 +19,12 @@ use crate::ui::table::offers::{Offer, OfferKind};
 pub struct Fool108Table;
 
 super::game_table!(Fool108Table, Fool108, self, rules "fool108", {
+    fn showcase(&self) -> [cardtable_engine::Card; 3] {
+        // The six and the seven that make the next player draw, the queen of spades worth forty.
+        use cardtable_engine::{Card, Rank, Suit};
+        [Card::new(Rank::Six, Suit::Clubs), Card::new(Rank::Seven, Suit::Hearts), Card::new(Rank::Queen, Suit::Spades)]
+    }
+
     fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
         let view = view.downcast::<Fool108>()?;
         let one = Fool108Action::One;

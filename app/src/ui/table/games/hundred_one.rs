@@ -18,7 +18,13 @@ use crate::ui::table::offers::{Offer, OfferKind};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HundredOneTable;
 
-super::game_table!(HundredOneTable, HundredOne, self, rules "hundred-one");
+super::game_table!(HundredOneTable, HundredOne, self, rules "hundred-one", {
+    fn showcase(&self) -> [cardtable_engine::Card; 3] {
+        // The seven that makes the next draw, the eight its player must cover, the queen that orders a suit.
+        use cardtable_engine::{Card, Rank, Suit};
+        [Card::new(Rank::Seven, Suit::Hearts), Card::new(Rank::Eight, Suit::Spades), Card::new(Rank::Queen, Suit::Diamonds)]
+    }
+});
 
 /// The table's facts of a One Hundred and One view.
 #[must_use]

@@ -171,6 +171,10 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
         crate::ui::card::width_for(height) * 2.0
     }
 
+    /// Three cards that show the game's look at a glance (the start screen fans them on the
+    /// game's card): the cards its rules turn on.
+    fn showcase(&self) -> [cardtable_engine::Card; 3];
+
     /// The words on the "play again" button, for a rematch with these options.
     fn play_again(&self, _rematch: &AnyOptions) -> String {
         tr!("results-play-again")

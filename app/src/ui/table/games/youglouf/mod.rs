@@ -45,6 +45,12 @@ pub static YOUGLOUF_TABLE: YougloufTable =
     YougloufTable { picks: YougloufPicks { look: Vec::new(), exchange_own: None, snapping: false, seat_typed: None, confirm_call: false } };
 
 super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
+    fn showcase(&self) -> [cardtable_engine::Card; 3] {
+        // The jack that looks and the queen that swaps; a red king counts nothing.
+        use cardtable_engine::{Card, Rank, Suit};
+        [Card::new(Rank::Jack, Suit::Clubs), Card::new(Rank::King, Suit::Diamonds), Card::new(Rank::Queen, Suit::Spades)]
+    }
+
     fn status(&self, ui: &mut egui::Ui, view: &cardtable_engine::AnyView, names: &[String]) {
         if let Some(view) = view.downcast::<Youglouf>() {
             status(ui, view, names);
