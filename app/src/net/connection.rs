@@ -185,7 +185,7 @@ impl Peer {
 
     /// Hands the peer's messages to the table while they come whole, in time and within budget.
     async fn relay(&self, connection: &Link, recv: &mut LinkRecv, buffer: &mut Vec<u8>) {
-        let mut budget = MessageBudget::new(&self.limits, Instant::now());
+        let mut budget = MessageBudget::for_messages(&self.limits, Instant::now());
         loop {
             match read_message::<ClientMsg>(recv, buffer, self.limits.frame_deadline).await {
                 Ok(Some(message)) => {

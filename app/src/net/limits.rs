@@ -243,8 +243,8 @@ impl Drop for Ticket {
 
 /// A token bucket: `burst` messages at once, refilled at `rate` per second. (A whole crate
 /// such as governor would be heavier than these lines.)
-#[derive(Debug)]
-pub(crate) struct MessageBudget {
+#[derive(Debug, Clone)]
+pub struct MessageBudget {
     tokens: f64,
     burst: f64,
     rate: f64,
@@ -252,9 +252,14 @@ pub(crate) struct MessageBudget {
 }
 
 impl MessageBudget {
-    pub(crate) fn new(limits: &HostLimits, now: Instant) -> MessageBudget {
-        let burst = f64::from(limits.message_burst.max(1));
-        MessageBudget { tokens: burst, burst, rate: f64::from(limits.messages_per_second), last: now }
+    pub(crate) fn for_messages(limits: &HostLimits, now: Instant) -> MessageBudget {
+        MessageBudget::new(limits.message_burst, f64::from(limits.messages_per_second), now)
+    }
+
+    /// A budget of `burst` at once, refilled at `rate` per second.
+    pub(crate) fn new(burst: u32, rate: f64, now: Instant) -> MessageBudget {
+        let burst = f64::from(burst.max(1));
+        MessageBudget { tokens: burst, burst, rate, last: now }
     }
 
     /// Takes one message's token; `false` when the peer is over its rate.
@@ -301,7 +306,7 @@ mod tests {
     fn the_budget_allows_a_burst_then_the_rate() {
         let limits = HostLimits { message_burst: 5, messages_per_second: 2, ..HostLimits::default() };
         let start = Instant::now();
-        let mut budget = MessageBudget::new(&limits, start);
+        let mut budget = MessageBudget::for_messages(&limits, start);
         assert_eq!((0..10).filter(|_| budget.take(start)).count(), 5);
         assert!(budget.take(start + Duration::from_millis(500)), "one more after half a second");
         assert!(!budget.take(start + Duration::from_millis(500)));

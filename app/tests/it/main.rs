@@ -38,6 +38,7 @@ mod net_names;
 #[cfg(feature = "online")]
 mod net_online;
 mod net_rules;
+mod net_seats;
 mod net_window;
 mod round_end;
 mod start_screen;
