@@ -31,6 +31,7 @@ mod net_fair;
 mod net_faults;
 mod net_headless;
 mod net_hostile;
+mod net_hostile_admission;
 mod net_hostile_memory;
 mod net_leak;
 mod net_match;
