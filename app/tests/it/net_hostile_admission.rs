@@ -1,4 +1,4 @@
-//! Issue 30, item 2, over loopback QUIC from many source addresses (127.0.0.2 to 127.0.0.101,
+//! Issue 30, items 2 and 3, over loopback QUIC from many source addresses (127.0.0.2 to 127.0.0.101,
 //! all loopback on Linux): attackers holding every pending handshake place keep no real guest
 //! out, and connect–Hello–close churn is held to the host's handshake rates. The churn's cost
 //! to a host of its own process is printed with `--nocapture` (docs/lan.md keeps the figures).
@@ -17,11 +17,13 @@ use cardtable::net::guest::{GuestEvent, JoinRequest, join};
 use cardtable::net::identity::JoinCode;
 use cardtable::net::limits::HostLimits;
 use cardtable::net::protocol::{ClientMsg, HostMsg, Role};
-use cardtable::net::table::TableConfig;
+use cardtable::net::remote::RemoteTable;
+use cardtable::net::table::{HostCommand, TableConfig};
 use cardtable::net::tls::Pin;
+use cardtable_engine::{Seat, Viewer};
 use net_support::attack;
-use net_support::hostile::{hostile_settings, one_round};
-use net_support::quic::{hello, host, runtime};
+use net_support::hostile::{hostile_settings, lifted_handshake_rates, one_round};
+use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, runtime};
 
 /// Attacker addresses: 127.0.0.2 to 127.0.0.101.
 const ATTACKERS: std::ops::RangeInclusive<u8> = 2..=101;
@@ -32,11 +34,10 @@ fn hold_pending_places(address: SocketAddr, pin: Pin, stop: &Arc<AtomicBool>) ->
     ATTACKERS
         .map(|last| {
             let stop = stop.clone();
-            let pin = pin.clone();
             tokio::spawn(async move {
                 let endpoint = attack::endpoint_from(last);
                 while !stop.load(Ordering::Relaxed) {
-                    match attack::connect_pinned(&endpoint, address, pin.clone(), Duration::from_secs(3)).await {
+                    match attack::connect_pinned(&endpoint, address, pin, Duration::from_secs(3)).await {
                         Ok(connection) => {
                             let _ = tokio::time::timeout(Duration::from_secs(10), connection.closed()).await;
                         }
@@ -200,5 +201,57 @@ fn connect_hello_close_churn_from_a_hundred_addresses_is_held_to_the_handshake_r
         let rate = f64::from(limits.handshakes_per_second + limits.fresh_handshakes_per_second);
         let most = f64::from(limits.handshake_burst + 2 * limits.fresh_handshakes_per_second) + rate * elapsed.as_secs_f64();
         assert!((done as f64) <= most, "{done} handshakes in {elapsed:?}, at most {most:.0} allowed");
+    });
+}
+
+/// Issue 30, item 3, over QUIC: a seated guest coming back with its own token again and again
+/// (on a new connection each time, as fast as the host answers) costs the other guest at most
+/// a message per tick, and only its comeback budget is let back.
+#[test]
+fn a_seated_guest_reconnecting_in_a_loop_costs_the_other_guest_a_message_a_tick() {
+    runtime().block_on(async {
+        let settings = hostile_settings(lifted_handshake_rates());
+        let tick = settings.tick;
+        let (mut handle, identity) = host(one_round(), 2, TableConfig::new("Host"), settings);
+        let fingerprint = identity.fingerprint();
+        let mut ana = Player::new(join_pinned(handle.addr(), fingerprint, hello("Ana", None)).await, Seat(0), 1);
+        let mut bea = Player::new(join_pinned(handle.addr(), fingerprint, hello("Bea", None)).await, Seat(1), 2);
+        let token = ana.link.admitted().token;
+        ana.sit();
+        bea.sit();
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let dealt = |seat: Seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
+        let (ana_dealt, bea_dealt) =
+            tokio::join!(ana.play_until(Duration::from_secs(20), dealt(Seat(0))), bea.play_until(Duration::from_secs(20), dealt(Seat(1))));
+        assert!(ana_dealt.is_ok() && bea_dealt.is_ok(), "both are dealt in");
+        // Ana's device comes back again and again for two seconds; Bea only reads.
+        let address = handle.addr();
+        let comebacks = tokio::spawn(async move {
+            let endpoint = attack::endpoint();
+            let stop = Instant::now() + Duration::from_secs(2);
+            let mut tries = 0;
+            while Instant::now() < stop {
+                if let Ok((connection, _send, _recv)) = attack::say_hello(&endpoint, address, fingerprint, &hello("Ana", Some(token))).await
+                {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                    connection.close(0_u32.into(), b"again");
+                }
+            }
+            tries
+        });
+        let mut frames = 0;
+        let window = Instant::now() + Duration::from_secs(2);
+        while let Ok(Some(event)) = tokio::time::timeout_at(window.into(), bea.link.next()).await {
+            frames += usize::from(matches!(event, GuestEvent::Message(_)));
+        }
+        let tries = comebacks.await.expect("the comebacks");
+        let ticks = Duration::from_secs(2).as_millis() / tick.as_millis();
+        eprintln!("{tries} comebacks with one token in 2 s: the other guest received {frames} frames (ticks: {ticks})");
+        assert!(tries >= 20, "the attack ran ({tries} comebacks)");
+        assert!(frames as u128 <= ticks + 2, "{frames} frames to the other guest in 2 s");
+        drop(ana);
+        handle.close().await;
     });
 }

@@ -100,7 +100,7 @@ fn a_person_slow_to_click_sit_is_not_let_go_under_churn() {
             for &conn in &chatty {
                 table.send(conn, ClientMsg::Ready { ready: false });
             }
-            if elapsed.as_millis() % 500 == 0 {
+            if elapsed.as_millis().is_multiple_of(500) {
                 table.join(ConnId(next), &format!("New {next}"), JoinAs::Player);
                 next += 1;
             }
@@ -123,14 +123,12 @@ fn a_seated_guest_reconnecting_in_a_loop_costs_the_others_a_message_a_tick() {
     let start = table.clock;
     let mut welcomed = 0;
     // 1,535 comebacks a second for two seconds; the host ticks every 100 ms.
-    let mut conn = 1_000_u64;
-    for comeback in 0..3_070_u32 {
+    for (comeback, conn) in (0..3_070_u32).zip(1_000_u64..) {
         table.clock = start + Duration::from_micros(u64::from(comeback) * 651);
         let hello = Hello { version: PROTOCOL_VERSION, name: "Guest 0".to_owned(), join_as: JoinAs::Player, resume: Some(token) };
         let effects = table.core.join(ConnId(conn), hello, table.clock);
         welcomed += usize::from(effects.iter().any(|effect| matches!(effect, Effect::Welcome(..))));
         table.deliver(effects);
-        conn += 1;
         if comeback % 153 == 0 {
             let mut effects = table.core.tick(table.clock);
             effects.extend(table.core.flush());
