@@ -145,25 +145,35 @@ pub(crate) struct Peer {
 impl Peer {
     /// Handshake, Hello, then frames to the table until the connection ends.
     pub(crate) async fn serve(mut self, handshake: impl Future<Output = Result<Link, String>>) {
-        let connection = match handshake.await {
-            Ok(connection) => connection,
-            Err(error) => {
-                tracing::info!(%error, "handshake failed");
+        // A pending connection may be told to make room for another source's (see the gate):
+        // dropping the handshake abandons it.
+        let connection = tokio::select! {
+            handshake = handshake => match handshake {
+                Ok(connection) => connection,
+                Err(error) => {
+                    tracing::info!(%error, "handshake failed");
+                    return;
+                }
+            },
+            () = self.ticket.evicted() => {
+                tracing::info!("made room for another source's connection during its handshake");
                 return;
             }
         };
         let hello_by = tokio::time::Instant::now() + self.limits.hello_timeout;
-        let (send, mut recv) = match tokio::time::timeout_at(hello_by, connection.accept_bi()).await {
-            Ok(Ok(streams)) => streams,
-            Ok(Err(error)) => {
+        let (send, mut recv) = match self.before_hello(&connection, tokio::time::timeout_at(hello_by, connection.accept_bi())).await {
+            Some(Ok(Ok(streams))) => streams,
+            Some(Ok(Err(error))) => {
                 tracing::info!(%error, "no stream opened");
                 return;
             }
-            Err(_) => return self.hello_late(&connection),
+            Some(Err(_)) => return self.hello_late(&connection),
+            None => return,
         };
         let mut buffer = Vec::new();
         let read = read_payload(&mut recv, &mut buffer, self.limits.frame_deadline);
-        let hello = match tokio::time::timeout_at(hello_by, read).await {
+        let Some(hello) = self.before_hello(&connection, tokio::time::timeout_at(hello_by, read)).await else { return };
+        let hello = match hello {
             Ok(Ok(true)) => hello_from(&buffer),
             Ok(Ok(false)) => return,
             Ok(Err(ReadFailure::Frame(error))) => Err(HelloProblem::Frame(error)),
@@ -190,7 +200,7 @@ impl Peer {
 
     /// Hands the peer's messages to the table while they come whole, in time and within budget.
     async fn relay(&self, connection: &Link, recv: &mut LinkRecv, buffer: &mut Vec<u8>) {
-        let mut budget = MessageBudget::new(&self.limits, Instant::now());
+        let mut budget = MessageBudget::for_messages(&self.limits, Instant::now());
         loop {
             match read_message::<ClientMsg>(recv, buffer, self.limits.frame_deadline).await {
                 Ok(Some(message)) => {
@@ -223,6 +233,19 @@ impl Peer {
                     tracing::info!(%error, "connection ended");
                     return;
                 }
+            }
+        }
+    }
+
+    /// Waits for `step` unless this connection must make room for another source's first
+    /// (then closes it and gives `None`).
+    async fn before_hello<T>(&self, connection: &Link, step: impl Future<Output = T>) -> Option<T> {
+        tokio::select! {
+            done = step => Some(done),
+            () = self.ticket.evicted() => {
+                tracing::info!("made room for another source's connection before its Hello");
+                connection.close(CloseCode::Protocol, "no Hello yet, and another device is waiting to connect");
+                None
             }
         }
     }

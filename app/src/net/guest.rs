@@ -151,6 +151,8 @@ pub struct JoinRequest {
     pub waker: Option<super::Waker>,
     /// How long connecting may take.
     pub connect_timeout: Duration,
+    /// Where this device binds (`None`: any address, any port).
+    pub bind: Option<SocketAddr>,
 }
 
 impl std::fmt::Debug for JoinRequest {
@@ -167,7 +169,16 @@ impl JoinRequest {
     /// A request with the default liveness and the Cardtable ALPN.
     #[must_use]
     pub fn new(address: SocketAddr, pin: Pin, hello: Hello) -> JoinRequest {
-        JoinRequest { address, pin, hello, liveness: Liveness::default(), alpn: ALPN.to_vec(), waker: None, connect_timeout: JOIN_TIMEOUT }
+        JoinRequest {
+            address,
+            pin,
+            hello,
+            liveness: Liveness::default(),
+            alpn: ALPN.to_vec(),
+            waker: None,
+            connect_timeout: JOIN_TIMEOUT,
+            bind: None,
+        }
     }
 }
 
@@ -259,7 +270,8 @@ impl Drop for GuestLink {
 /// See [`JoinError`]: the identity, the version, a refusal, or the network.
 pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     let address = request.address;
-    let bind: SocketAddr = if address.is_ipv4() { ([0, 0, 0, 0], 0).into() } else { (std::net::Ipv6Addr::UNSPECIFIED, 0).into() };
+    let any: SocketAddr = if address.is_ipv4() { ([0, 0, 0, 0], 0).into() } else { (std::net::Ipv6Addr::UNSPECIFIED, 0).into() };
+    let bind = request.bind.unwrap_or(any);
     let endpoint = quinn::Endpoint::client(bind).map_err(JoinError::Socket)?;
     let (config, presented) = client_config(request.pin, request.liveness, &request.alpn)?;
     let unreachable = |reason: String| JoinError::Unreachable { address, reason };

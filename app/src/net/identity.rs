@@ -21,6 +21,11 @@ pub const CERT_FILE: &str = "device-cert.pem";
 /// File name of the device's private key in the config directory.
 pub const KEY_FILE: &str = "device-key.pem";
 
+/// File name of the note, beside the identity, of the machine that made it (a hash of its
+/// machine id): a data folder copied to another machine makes a new identity there, so two
+/// hosts never answer with one identity (issue 30, item 6).
+pub const MACHINE_FILE: &str = "device-machine";
+
 /// The most bytes a stored certificate or key may have (each is well under 2 KiB): a pipe or a
 /// huge file where one should be is refused, not read.
 const PEM_LIMIT: u64 = 64 * 1024;
@@ -198,6 +203,40 @@ impl Identity {
     /// # Errors
     /// The files cannot be read or written, are not PEM, or only one of them exists.
     pub fn load_or_create(dir: &Path) -> Result<Identity, IdentityError> {
+        Self::load_or_create_on(dir, this_machine())
+    }
+
+    /// [`Identity::load_or_create`] on the machine `machine` (`None`: unknown, nothing is
+    /// checked): an identity noted as made on another machine is set aside (`.copied`) and a
+    /// new one made.
+    fn load_or_create_on(dir: &Path, machine: Option<String>) -> Result<Identity, IdentityError> {
+        let note = dir.join(MACHINE_FILE);
+        if let Some(machine) = &machine
+            && let Content::Bytes(noted) = read_limited(&note, 1024)
+            && noted != machine.as_bytes()
+        {
+            tracing::warn!(dir = %dir.display(), "this data folder was copied from another machine: it gets an identity of its own");
+            for file in [CERT_FILE, KEY_FILE] {
+                let path = dir.join(file);
+                let aside = dir.join(format!("{file}.copied"));
+                match std::fs::rename(&path, &aside) {
+                    Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(IdentityError::Io { path, source: error }),
+                    _ => {}
+                }
+            }
+        }
+        let identity = Self::load_or_create_files(dir)?;
+        if let Some(machine) = machine
+            && !matches!(read_limited(&note, 1024), Content::Bytes(noted) if noted == machine.as_bytes())
+            && let Err(error) = crate::store::atomic::write(&note, machine.as_bytes(), false)
+        {
+            tracing::warn!(%error, "the note of this machine beside the identity could not be written");
+        }
+        Ok(identity)
+    }
+
+    /// The identity stored in `dir`, made and stored there on first use (the files only).
+    fn load_or_create_files(dir: &Path) -> Result<Identity, IdentityError> {
         let cert_path = dir.join(CERT_FILE);
         let key_path = dir.join(KEY_FILE);
         match (cert_path.exists(), key_path.exists()) {
@@ -234,6 +273,7 @@ impl Identity {
         }
     }
 
+    /// A new identity's certificate and key, in PEM.
     fn new_pem() -> Result<(Vec<u8>, Vec<u8>), IdentityError> {
         let made = rcgen::generate_simple_self_signed(vec!["cardtable.local".to_owned()])?;
         Ok((made.cert.pem().into_bytes(), made.signing_key.serialize_pem().into_bytes()))
@@ -276,6 +316,18 @@ impl Identity {
     }
 }
 
+/// This machine, as noted beside the identity: SHA-256 of its machine id in hex (Linux's
+/// `/etc/machine-id`; `None` where there is none, and nothing is checked).
+fn this_machine() -> Option<String> {
+    let Content::Bytes(id) = read_limited(Path::new("/etc/machine-id"), 1024) else { return None };
+    let id = String::from_utf8_lossy(&id).trim().to_owned();
+    if id.is_empty() {
+        return None;
+    }
+    let digest = Sha256::new().chain_update(b"cardtable machine v1\0").chain_update(id.as_bytes()).finalize();
+    Some(digest.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,6 +346,22 @@ mod tests {
         assert_eq!(first.fingerprint(), second.fingerprint());
         assert_eq!(first.cert(), second.cert());
         assert_ne!(first.fingerprint(), Identity::generate().expect("another").fingerprint());
+        std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    #[test]
+    fn a_data_folder_copied_to_another_machine_makes_a_new_identity_there() {
+        let dir = temp_dir("copied");
+        let here = Some("a".repeat(64));
+        let first = Identity::load_or_create_on(&dir, here.clone()).expect("made");
+        assert_eq!(Identity::load_or_create_on(&dir, here).expect("read back").fingerprint(), first.fingerprint());
+        // The folder, copied to another machine.
+        let there = Some("b".repeat(64));
+        let copy = Identity::load_or_create_on(&dir, there.clone()).expect("a new one");
+        assert_ne!(copy.fingerprint(), first.fingerprint(), "two hosts never share an identity");
+        assert!(dir.join("device-cert.pem.copied").exists() && dir.join("device-key.pem.copied").exists(), "the copy is set aside");
+        assert_eq!(Identity::load_or_create_on(&dir, there).expect("kept").fingerprint(), copy.fingerprint());
+        assert_eq!(Identity::load_or_create_on(&dir, None).expect("unknown machine").fingerprint(), copy.fingerprint());
         std::fs::remove_dir_all(&dir).expect("cleanup");
     }
 

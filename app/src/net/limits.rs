@@ -31,6 +31,21 @@ pub struct HostLimits {
     pub messages_per_second: u32,
     /// Bytes of frames waiting for one slow guest before it is dropped as too slow.
     pub outbound_bytes: usize,
+    /// Handshakes one source address may begin at once, then [`Self::handshakes_per_minute_per_address`].
+    pub handshake_burst_per_address: u32,
+    /// Handshakes one source address may begin per minute, on average.
+    pub handshakes_per_minute_per_address: u32,
+    /// Handshakes everyone together may begin at once, then [`Self::handshakes_per_second`].
+    pub handshake_burst: u32,
+    /// Handshakes everyone together may begin per second, on average.
+    pub handshakes_per_second: u32,
+    /// Beyond that, handshakes per second kept for quiet sources (a person arriving: a source
+    /// that has used at most half its own burst lately), so a flood from addresses already
+    /// busy cannot use up every place.
+    pub fresh_handshakes_per_second: u32,
+    /// When every pending place is taken, a connection from a quiet source with none pending
+    /// takes the place of the oldest pending one that has waited at least this long.
+    pub pending_min_age: Duration,
 }
 
 impl Default for HostLimits {
@@ -45,6 +60,12 @@ impl Default for HostLimits {
             message_burst: 40,
             messages_per_second: 10,
             outbound_bytes: 256 * 1024,
+            handshake_burst_per_address: 8,
+            handshakes_per_minute_per_address: 60,
+            handshake_burst: 32,
+            handshakes_per_second: 40,
+            fresh_handshakes_per_second: 4,
+            pending_min_age: Duration::from_millis(100),
         }
     }
 }
@@ -61,6 +82,8 @@ pub struct HostStats {
     rate_limited: AtomicU64,
     too_slow: AtomicU64,
     participants: AtomicUsize,
+    handshakes_throttled: AtomicU64,
+    pending_evicted: AtomicU64,
 }
 
 /// The counters at one moment.
@@ -84,6 +107,11 @@ pub struct StatsSnapshot {
     pub too_slow: u64,
     /// Participants the table holds (the host's device included).
     pub participants: usize,
+    /// Of the attempts refused before their handshake, those refused by a handshake rate
+    /// (per source address or in all).
+    pub handshakes_throttled: u64,
+    /// Pending connections closed to make room for a connection from another source.
+    pub pending_evicted: u64,
 }
 
 impl HostStats {
@@ -100,6 +128,8 @@ impl HostStats {
             rate_limited: self.rate_limited.load(Ordering::Relaxed),
             too_slow: self.too_slow.load(Ordering::Relaxed),
             participants: self.participants.load(Ordering::Relaxed),
+            handshakes_throttled: self.handshakes_throttled.load(Ordering::Relaxed),
+            pending_evicted: self.pending_evicted.load(Ordering::Relaxed),
         }
     }
 
@@ -137,15 +167,39 @@ pub(crate) enum Source {
     Key([u8; 32]),
 }
 
-#[derive(Debug, Default)]
-struct Counts {
-    pending: usize,
-    open: usize,
-    pending_from: HashMap<Source, usize>,
-    open_from: HashMap<Source, usize>,
+/// Sources whose handshake rate the gate remembers; beyond it, the one heard least recently is
+/// forgotten (and counts as quiet again).
+const SOURCES_REMEMBERED: usize = 4096;
+
+/// A connection in its handshake or before its Hello.
+#[derive(Debug)]
+struct Pending {
+    id: u64,
+    source: Source,
+    since: Instant,
+    evicted: Arc<tokio::sync::Notify>,
 }
 
-/// Lets connection attempts in while the caps allow, before any handshake work is done.
+/// One source's handshake budget and when it was last heard.
+#[derive(Debug)]
+struct SourceRate {
+    budget: MessageBudget,
+    heard: Instant,
+}
+
+#[derive(Debug)]
+struct Counts {
+    open: usize,
+    open_from: HashMap<Source, usize>,
+    pending: Vec<Pending>,
+    next_id: u64,
+    sources: HashMap<Source, SourceRate>,
+    all: MessageBudget,
+    fresh: MessageBudget,
+}
+
+/// Lets connection attempts in while the caps and the handshake rates allow, before any
+/// handshake work is done.
 #[derive(Debug)]
 #[allow(
     clippy::disallowed_types,
@@ -157,58 +211,141 @@ pub(crate) struct Gate {
     stats: Arc<HostStats>,
 }
 
+/// Why the gate turned an attempt away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Turned {
+    Cap,
+    Rate,
+}
+
 impl Gate {
     #[allow(
         clippy::disallowed_types,
         reason = "a table of counts that a ticket gives back from its Drop, synchronously: a lock held for a few additions, with no task to send to"
     )]
     pub(crate) fn new(limits: HostLimits, stats: Arc<HostStats>) -> Arc<Gate> {
-        Arc::new(Gate { limits, counts: std::sync::Mutex::default(), stats })
+        let now = Instant::now();
+        let counts = Counts {
+            open: 0,
+            open_from: HashMap::new(),
+            pending: Vec::new(),
+            next_id: 0,
+            sources: HashMap::new(),
+            all: MessageBudget::new(limits.handshake_burst, f64::from(limits.handshakes_per_second), now),
+            fresh: MessageBudget::new(
+                limits.fresh_handshakes_per_second.saturating_mul(2),
+                f64::from(limits.fresh_handshakes_per_second),
+                now,
+            ),
+        };
+        Arc::new(Gate { limits, counts: std::sync::Mutex::new(counts), stats })
     }
 
-    /// A ticket for a new connection from `source`, or `None` (refuse it) when a cap is reached.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Counts> {
+        self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A ticket for a new connection from `source`, or `None` (refuse it) when a cap or a
+    /// handshake rate is reached.
     pub(crate) fn admit(self: &Arc<Gate>, source: Source) -> Option<Ticket> {
-        let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let limits = &self.limits;
-        let pending_here = counts.pending_from.get(&source).copied().unwrap_or(0);
-        let open_here = counts.open_from.get(&source).copied().unwrap_or(0);
-        if counts.pending >= limits.pending
-            || counts.open >= limits.connections
-            || pending_here >= limits.pending_per_address
-            || open_here >= limits.connections_per_address
-        {
-            self.stats.handshakes_refused.fetch_add(1, Ordering::Relaxed);
-            return None;
+        self.admit_at(source, Instant::now())
+    }
+
+    /// [`Gate::admit`] at `now`.
+    fn admit_at(self: &Arc<Gate>, source: Source, now: Instant) -> Option<Ticket> {
+        let mut counts = self.lock();
+        match self.check(&mut counts, source, now) {
+            Ok(()) => {}
+            Err(turned) => {
+                self.stats.handshakes_refused.fetch_add(1, Ordering::Relaxed);
+                if turned == Turned::Rate {
+                    self.stats.handshakes_throttled.fetch_add(1, Ordering::Relaxed);
+                }
+                return None;
+            }
         }
-        counts.pending += 1;
+        let id = counts.next_id;
+        counts.next_id += 1;
+        let evicted = Arc::new(tokio::sync::Notify::new());
+        counts.pending.push(Pending { id, source, since: now, evicted: evicted.clone() });
         counts.open += 1;
-        *counts.pending_from.entry(source).or_default() += 1;
         *counts.open_from.entry(source).or_default() += 1;
         self.stats.connections_accepted.fetch_add(1, Ordering::Relaxed);
         self.stats.connections_open.store(counts.open, Ordering::Relaxed);
         self.stats.connections_peak.fetch_max(counts.open, Ordering::Relaxed);
-        Some(Ticket { gate: self.clone(), source, pending: true })
+        Some(Ticket { gate: self.clone(), source, id, evicted })
     }
 
-    fn release(&self, source: Source, pending: bool) {
-        let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if pending {
-            counts.pending -= 1;
-            decrement(&mut counts.pending_from, source);
+    /// Checks the source's own rate (every attempt counts, refused or not), then the caps,
+    /// making room among the pending connections for a quiet source with none pending, then
+    /// everyone's rate.
+    fn check(&self, counts: &mut Counts, source: Source, now: Instant) -> Result<(), Turned> {
+        let limits = &self.limits;
+        let quiet = self.take_own_rate(counts, source, now)?;
+        let pending_here = counts.pending.iter().filter(|pending| pending.source == source).count();
+        let open_here = counts.open_from.get(&source).copied().unwrap_or(0);
+        if counts.open >= limits.connections || pending_here >= limits.pending_per_address || open_here >= limits.connections_per_address {
+            return Err(Turned::Cap);
         }
+        let full = counts.pending.len() >= limits.pending;
+        let oldest =
+            counts.pending.iter().enumerate().min_by_key(|(_, pending)| pending.since).map(|(index, pending)| (index, pending.since));
+        let room = match oldest {
+            _ if !full => None,
+            // A device arriving (quiet, nothing pending) may take the place of the oldest
+            // pending connection, once that has had its moment: a person's handshake and Hello
+            // take milliseconds, so only a connection held open without a Hello is cut short.
+            Some((index, since)) if quiet && pending_here == 0 && now.saturating_duration_since(since) >= limits.pending_min_age => {
+                Some(index)
+            }
+            _ => return Err(Turned::Cap),
+        };
+        if !(counts.all.take(now) || (quiet && counts.fresh.take(now))) {
+            return Err(Turned::Rate);
+        }
+        if let Some(index) = room {
+            let evicted = counts.pending.swap_remove(index);
+            tracing::info!(source = ?evicted.source, "a pending connection makes room for another source's");
+            evicted.evicted.notify_one();
+            self.stats.pending_evicted.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Takes one attempt from `source`'s own budget; whether the source was quiet (it had at
+    /// least half its burst left), or `Err` when the budget is spent.
+    fn take_own_rate(&self, counts: &mut Counts, source: Source, now: Instant) -> Result<bool, Turned> {
+        let limits = &self.limits;
+        if !counts.sources.contains_key(&source) && counts.sources.len() >= SOURCES_REMEMBERED {
+            // Forget the source heard least recently (a full budget again, as for a newcomer).
+            if let Some(quietest) = counts.sources.iter().min_by_key(|(_, rate)| rate.heard).map(|(source, _)| *source) {
+                counts.sources.remove(&quietest);
+            }
+        }
+        let per_second = f64::from(limits.handshakes_per_minute_per_address) / 60.0;
+        let rate = counts
+            .sources
+            .entry(source)
+            .or_insert_with(|| SourceRate { budget: MessageBudget::new(limits.handshake_burst_per_address, per_second, now), heard: now });
+        rate.heard = now;
+        let quiet = rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
+        if rate.budget.take(now) { Ok(quiet) } else { Err(Turned::Rate) }
+    }
+
+    fn release(&self, id: u64, source: Source) {
+        let mut counts = self.lock();
+        counts.pending.retain(|pending| pending.id != id);
         counts.open -= 1;
         decrement(&mut counts.open_from, source);
         self.stats.connections_open.store(counts.open, Ordering::Relaxed);
     }
 
-    fn settle(&self, source: Source) {
-        let mut counts = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        counts.pending -= 1;
-        decrement(&mut counts.pending_from, source);
+    fn settle(&self, id: u64) {
+        self.lock().pending.retain(|pending| pending.id != id);
     }
 }
 
-/// Removes a count, and the address with its last one, so the maps hold only open addresses.
+/// Removes a count, and the address with its last one, so the map holds only open addresses.
 fn decrement(map: &mut HashMap<Source, usize>, source: Source) {
     if let Some(count) = map.get_mut(&source) {
         *count -= 1;
@@ -223,28 +360,32 @@ fn decrement(map: &mut HashMap<Source, usize>, source: Source) {
 pub(crate) struct Ticket {
     gate: Arc<Gate>,
     source: Source,
-    pending: bool,
+    id: u64,
+    evicted: Arc<tokio::sync::Notify>,
 }
 
 impl Ticket {
     /// The connection said Hello: it no longer counts as pending.
     pub(crate) fn settled(&mut self) {
-        if std::mem::take(&mut self.pending) {
-            self.gate.settle(self.source);
-        }
+        self.gate.settle(self.id);
+    }
+
+    /// Resolves when this pending connection must make room for another source's.
+    pub(crate) async fn evicted(&self) {
+        self.evicted.notified().await;
     }
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        self.gate.release(self.source, self.pending);
+        self.gate.release(self.id, self.source);
     }
 }
 
 /// A token bucket: `burst` messages at once, refilled at `rate` per second. (A whole crate
 /// such as governor would be heavier than these lines.)
-#[derive(Debug)]
-pub(crate) struct MessageBudget {
+#[derive(Debug, Clone)]
+pub struct MessageBudget {
     tokens: f64,
     burst: f64,
     rate: f64,
@@ -252,16 +393,27 @@ pub(crate) struct MessageBudget {
 }
 
 impl MessageBudget {
-    pub(crate) fn new(limits: &HostLimits, now: Instant) -> MessageBudget {
-        let burst = f64::from(limits.message_burst.max(1));
-        MessageBudget { tokens: burst, burst, rate: f64::from(limits.messages_per_second), last: now }
+    pub(crate) fn for_messages(limits: &HostLimits, now: Instant) -> MessageBudget {
+        MessageBudget::new(limits.message_burst, f64::from(limits.messages_per_second), now)
+    }
+
+    /// A budget of `burst` at once, refilled at `rate` per second.
+    pub(crate) fn new(burst: u32, rate: f64, now: Instant) -> MessageBudget {
+        let burst = f64::from(burst.max(1));
+        MessageBudget { tokens: burst, burst, rate, last: now }
+    }
+
+    /// The tokens left at `now`.
+    pub(crate) fn left(&mut self, now: Instant) -> f64 {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        self.tokens
     }
 
     /// Takes one message's token; `false` when the peer is over its rate.
     pub(crate) fn take(&mut self, now: Instant) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        self.left(now);
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
@@ -297,11 +449,64 @@ mod tests {
         assert_eq!(stats.snapshot().connections_peak, 4);
     }
 
+    fn ip(last: u8) -> Source {
+        Source::Ip([127, 0, 0, last].into())
+    }
+
+    #[test]
+    fn handshakes_are_limited_per_address_and_in_all_with_places_kept_for_fresh_sources() {
+        let limits = HostLimits {
+            pending: 1000,
+            pending_per_address: 1000,
+            connections: 1000,
+            connections_per_address: 1000,
+            handshake_burst_per_address: 3,
+            handshakes_per_minute_per_address: 60,
+            handshake_burst: 6,
+            handshakes_per_second: 1,
+            fresh_handshakes_per_second: 2,
+            ..HostLimits::default()
+        };
+        let stats = Arc::new(HostStats::default());
+        let gate = Gate::new(limits, stats.clone());
+        let start = Instant::now();
+        let mut held = Vec::new();
+        // One address: its burst, then one a second.
+        held.extend((0..10).filter_map(|_| gate.admit_at(ip(2), start)));
+        assert_eq!(held.len(), 3);
+        held.extend(gate.admit_at(ip(6), start));
+        // Everyone's burst is spent by one more address...
+        held.extend((0..3).filter_map(|_| gate.admit_at(ip(3), start)));
+        assert_eq!(held.len(), 6, "everyone's burst of six");
+        assert!(gate.admit_at(ip(3), start).is_none(), "a busy address waits for everyone's rate");
+        // ...but a quiet address still gets in, from the places kept for arrivals.
+        assert!(gate.admit_at(ip(200), start).is_some(), "a person arriving gets in");
+        assert_eq!(stats.snapshot().handshakes_throttled, 7 + 1 + 1);
+        held.extend(gate.admit_at(ip(2), start + Duration::from_secs(1)));
+        assert_eq!(held.len(), 7, "one a second from the address, and from everyone's rate");
+    }
+
+    #[test]
+    fn a_source_with_nothing_pending_takes_the_place_of_the_oldest_pending_connection() {
+        let limits = HostLimits { pending: 4, pending_per_address: 1, pending_min_age: Duration::from_secs(1), ..HostLimits::default() };
+        let stats = Arc::new(HostStats::default());
+        let gate = Gate::new(limits, stats.clone());
+        let start = Instant::now();
+        let attackers: Vec<Ticket> = (2..=5).map(|last| gate.admit_at(ip(last), start).expect("a pending place")).collect();
+        assert!(gate.admit_at(ip(6), start + Duration::from_millis(500)).is_none(), "nobody pending has had its moment yet");
+        let guest = gate.admit_at(ip(7), start + Duration::from_secs(2)).expect("the guest takes the oldest pending place");
+        assert_eq!(stats.snapshot().pending_evicted, 1);
+        assert_eq!(gate.lock().pending.len(), 4);
+        assert!(gate.admit_at(ip(2), start + Duration::from_secs(2)).is_some(), "the evicted source may try again");
+        assert!(gate.lock().pending.iter().any(|pending| pending.id == guest.id), "the newest is not the one evicted");
+        drop(attackers);
+    }
+
     #[test]
     fn the_budget_allows_a_burst_then_the_rate() {
         let limits = HostLimits { message_burst: 5, messages_per_second: 2, ..HostLimits::default() };
         let start = Instant::now();
-        let mut budget = MessageBudget::new(&limits, start);
+        let mut budget = MessageBudget::for_messages(&limits, start);
         assert_eq!((0..10).filter(|_| budget.take(start)).count(), 5);
         assert!(budget.take(start + Duration::from_millis(500)), "one more after half a second");
         assert!(!budget.take(start + Duration::from_millis(500)));

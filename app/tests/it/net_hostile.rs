@@ -13,7 +13,7 @@ use cardtable::net::server::HostHandle;
 use cardtable::net::table::TableConfig;
 use cardtable_engine::{AnyOptions, GameKind, Seat};
 use net_support::attack;
-use net_support::hostile::{hostile_settings, one_round, seated_guest, unlimited_rate};
+use net_support::hostile::{hostile_settings, lifted_handshake_rates, one_round, seated_guest, unlimited_rate};
 use net_support::quic::{hello, host, host_sees, join_pinned, runtime};
 
 /// Waits for the connection to be closed by the host; returns the reason it gave.
@@ -77,7 +77,7 @@ fn a_flood_of_handshakes_is_refused_while_a_seated_guest_plays() {
 fn idle_devices_without_a_seat_keep_no_player_from_the_table() {
     runtime().block_on(async {
         let limits =
-            HostLimits { pending: 64, pending_per_address: 64, connections: 64, connections_per_address: 64, ..HostLimits::default() };
+            HostLimits { pending: 64, pending_per_address: 64, connections: 64, connections_per_address: 64, ..lifted_handshake_rates() };
         let config = TableConfig::new("Host");
         let max_unseated = config.max_unseated;
         let (mut handle, identity) = host(one_round(), 2, config, hostile_settings(limits));
@@ -153,7 +153,7 @@ fn a_frame_trickled_byte_by_byte_is_dropped_at_its_deadline() {
 #[test]
 fn devices_that_come_and_go_are_forgotten() {
     runtime().block_on(async {
-        let (handle, identity) = host(one_round(), 2, TableConfig::new("Host"), hostile_settings(HostLimits::default()));
+        let (handle, identity) = host(one_round(), 2, TableConfig::new("Host"), hostile_settings(lifted_handshake_rates()));
         for cycle in 0..40 {
             let link = join_pinned(handle.addr(), identity.fingerprint(), hello(&format!("Passer {cycle}"), None)).await;
             if cycle % 2 == 0 {

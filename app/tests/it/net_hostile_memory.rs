@@ -34,6 +34,8 @@ fn a_hundred_pushing_connections_keep_the_host_under_64_mib_and_its_guest_plays_
             connections_per_address: 128,
             hello_timeout: Duration::from_secs(30),
             frame_deadline: Duration::from_secs(30),
+            handshake_burst_per_address: u32::MAX,
+            handshake_burst: u32::MAX,
             ..unlimited_rate()
         };
         let settings = HostSettings { liveness: cardtable::net::tls::Liveness::default(), ..hostile_settings(limits) };

@@ -209,6 +209,10 @@ fn a_dropped_seat_waits_its_grace_then_a_bot_plays_it_until_its_guest_returns() 
     assert!(table.core.bot_turn(Instant::now()).is_none(), "the person decides again");
     let back = seat_view(&table, ConnId(8), Seat(1));
     assert_eq!(back.view, before.view, "the same seat, the same hand, the same state");
+    // The others are told at the host's next tick (issue 30: comebacks cost them a message a
+    // tick at most).
+    let effects = table.core.flush();
+    table.deliver(effects);
     assert_eq!(table.devices[&ConnId(1)].table.seats[1].holder, Holder::Guest);
     assert!(table.devices[&ConnId(1)].table.seats[1].connected);
 }

@@ -78,7 +78,7 @@ net-refusal-illegal = Not allowed: { $reason }
 net-refusal-no-match = No match is being played.
 net-refusal-not-drawing = No seed is being drawn with this device now.
 net-refusal-seat-not-free = That seat is taken.
-net-refusal-no-free-seat = Every seat is taken.
+net-refusal-no-free-seat = Every seat is taken. You are in line: the next seat that frees is yours if you came first.
 net-refusal-match-running = A match is being played.
 net-refusal-open-seats = { $count ->
     [one] { $count } seat is still open.

@@ -79,7 +79,7 @@ net-refusal-illegal = Нельзя: { $reason }
 net-refusal-no-match = Партия не идёт.
 net-refusal-not-drawing = Сейчас у этого устройства не просят доли для перетасовки.
 net-refusal-seat-not-free = Это место занято.
-net-refusal-no-free-seat = Все места заняты.
+net-refusal-no-free-seat = Все места заняты. Вы в очереди: следующее освободившееся место ваше, если вы пришли раньше.
 net-refusal-match-running = Идёт партия.
 net-refusal-open-seats = { $count ->
     [one] Ещё { $count } место свободно.

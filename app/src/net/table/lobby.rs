@@ -88,7 +88,7 @@ impl TableCore {
         out
     }
 
-    fn in_lobby(&self) -> Result<(), LobbyProblem> {
+    pub(super) fn in_lobby(&self) -> Result<(), LobbyProblem> {
         if self.running.is_some() || self.seeding.is_some() { Err(LobbyProblem::MatchRunning) } else { Ok(()) }
     }
 
@@ -123,6 +123,12 @@ impl TableCore {
 
     /// A guest sits in `seat`, or the first open one.
     pub(super) fn sit(&mut self, pid: Pid, seat: Option<Seat>, out: &mut Vec<Effect>) {
+        let seated = pid != Pid::HOST && self.owns_a_seat(pid);
+        if self.in_lobby().is_ok() && !seated && self.must_wait_in_line(pid) {
+            // A seat is held, or others asked first: the line decides (see `admission`).
+            self.join_line(pid, out);
+            return;
+        }
         let chosen = match (self.in_lobby(), seat) {
             (Err(problem), _) => Err(problem),
             (Ok(()), Some(seat)) if self.seats.get(seat.index()) == Some(&SeatControl::Open) => Ok(seat),
@@ -142,8 +148,14 @@ impl TableCore {
                 let person = &mut self.people[pid];
                 person.place = Place::Present;
                 person.ready = false;
+                person.in_line = None;
                 self.seats[seat.index()] = SeatControl::Person { pid, name: person.name.clone(), standin: None };
                 self.lobby_changed();
+            }
+            Err(LobbyProblem::NoFreeSeat | LobbyProblem::SeatNotFree { .. })
+                if pid != Pid::HOST && !seated && !self.seats.contains(&SeatControl::Open) =>
+            {
+                self.join_line(pid, out);
             }
             Err(problem) => self.refuse(pid, 0, Refusal::Lobby(problem), out),
         }
@@ -157,6 +169,7 @@ impl TableCore {
         }
         self.unseat(pid);
         self.people[pid].place = Place::Watching;
+        self.people[pid].in_line = None;
         self.lobby_changed();
     }
 
@@ -170,14 +183,19 @@ impl TableCore {
         self.lobby_changed();
     }
 
-    /// Opens the seats of `pid` (lobby).
+    /// Opens the seats of `pid` (lobby); if others wait, the seats are held for them.
     pub(super) fn unseat(&mut self, pid: Pid) {
+        let mut opened = false;
         for control in &mut self.seats {
             if control.owner() == Some(pid) {
                 *control = SeatControl::Open;
+                opened = true;
             }
         }
         self.people[pid].ready = false;
+        if opened && pid != Pid::HOST {
+            self.seat_opened(pid);
+        }
     }
 
     /// Where `pid` is, as it is told.
@@ -197,11 +215,15 @@ impl TableCore {
     }
 
     /// Sends what waits to be told: the lobby, if it changed since the last flush and no match
-    /// is on. The transport calls it once per tick.
+    /// is on; during a match, the seats, if a guest came back. The transport calls it
+    /// once per tick.
     pub fn flush(&mut self) -> Vec<Effect> {
         let mut out = Vec::new();
         if std::mem::take(&mut self.lobby_dirty) && self.running.is_none() && self.seeding.is_none() {
             self.broadcast_lobby(&mut out);
+        }
+        if std::mem::take(&mut self.seats_dirty) && self.running.is_some() {
+            self.broadcast_seats(&mut out);
         }
         out
     }
@@ -321,6 +343,7 @@ impl TableCore {
         }
         self.running = None;
         self.seeding = None;
+        self.hold_until = None;
         // Guests who are gone or away lose their seats (and the table forgets them); stand-ins
         // step down.
         let mut freed = Vec::new();

@@ -7,6 +7,7 @@
 //! controls each seat, the checks every action passes before the Host sees it (see
 //! [`play`]), per-viewer updates, drops, resume tokens and stand-in bots.
 
+mod admission;
 mod lobby;
 pub mod people;
 mod play;
@@ -55,8 +56,17 @@ pub struct TableConfig {
     /// keep a player from the table.
     pub max_unseated: usize,
     /// How long a guest may wait in the lobby without a seat and without a word before it is
-    /// let go (watchers, who chose to watch, are not).
+    /// let go (watchers, who chose to watch, and guests in line for a seat are not).
     pub waiting_idle: Duration,
+    /// How long a seated guest may say nothing in the lobby while others are in line for a
+    /// seat before its seat is offered to them.
+    pub seat_idle: Duration,
+    /// How long a seat that freed is held for the guests waiting before it goes to the one who
+    /// came to the table first (so no script wins it by being fastest on the wire).
+    pub seat_hold: Duration,
+    /// How long a newcomer (or a guest that just asked for a seat) counts as just heard from,
+    /// when the places without a seat are full and someone must make room.
+    pub newcomer_grace: Duration,
     /// How many recent events a (re)joining device receives with its first update.
     pub catch_up_events: usize,
     /// How long each stage of drawing a match's seed (commitments, then shares) waits for the
@@ -77,6 +87,9 @@ impl TableConfig {
             max_guests: 16,
             max_unseated: 8,
             waiting_idle: Duration::from_secs(60),
+            seat_idle: Duration::from_secs(20),
+            seat_hold: Duration::from_secs(2),
+            newcomer_grace: Duration::from_secs(10),
             catch_up_events: 64,
             seeding_time: Duration::from_secs(10),
             random_shares: true,
@@ -118,6 +131,10 @@ pub struct TableCore {
     seeding: Option<seeding::Seeding>,
     /// The lobby changed since it was last told.
     lobby_dirty: bool,
+    /// During a match, a guest came back since the seats were last told.
+    seats_dirty: bool,
+    /// In the lobby, seats that freed are held for the guests waiting until then.
+    hold_until: Option<Instant>,
     seeds: GameRng,
     /// How bots are paced (the runner of each match starts with it).
     pacing: Pacing,
@@ -147,6 +164,8 @@ impl TableCore {
             running: None,
             seeding: None,
             lobby_dirty: false,
+            seats_dirty: false,
+            hold_until: None,
             seeds: GameRng::from_seed(seed),
             pacing: Pacing::INSTANT,
             wake: None,
@@ -235,18 +254,6 @@ impl TableCore {
         }
     }
 
-    /// Guests connected without a seat, the one heard from least recently first.
-    fn unseated_guests(&self) -> Vec<Pid> {
-        let mut unseated: Vec<(Instant, Pid)> = self
-            .people
-            .iter()
-            .filter(|(pid, person)| *pid != Pid::HOST && person.conn.is_some() && !self.owns_a_seat(*pid))
-            .map(|(pid, person)| (person.last_heard, pid))
-            .collect();
-        unseated.sort();
-        unseated.into_iter().map(|(_, pid)| pid).collect()
-    }
-
     /// Lets go of a connected guest without a seat, telling it why.
     fn let_go(&mut self, pid: Pid, reason: &str, out: &mut Vec<Effect>) {
         if let Some(conn) = self.people.get_mut(pid).and_then(|person| person.conn.take()) {
@@ -285,7 +292,9 @@ impl TableCore {
                 .map(|(pid, _)| pid)
         });
         if let Some(pid) = returning {
-            self.resume(pid, conn, &mut out);
+            if self.comeback_allowed(pid, conn, &mut out) {
+                self.resume(pid, conn, &mut out);
+            }
             return out;
         }
         let seated =
@@ -296,7 +305,8 @@ impl TableCore {
         }
         let unseated = self.unseated_guests();
         if unseated.len() >= self.config.max_unseated {
-            // The newcomer takes the place of the quietest device without a seat.
+            // The newcomer takes the place of the quietest device without a seat (a newcomer
+            // counts as just heard for a while: see `admission`).
             for &pid in &unseated[..=unseated.len() - self.config.max_unseated] {
                 tracing::info!(pid = pid.0, "a device without a seat makes room for a newcomer");
                 self.let_go(pid, "made room for a newcomer: devices without a seat are limited", &mut out);
@@ -357,7 +367,9 @@ impl TableCore {
         out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));
         if self.running.is_some() {
             self.catch_up(pid, out);
-            self.broadcast_seats(out);
+            // The others are told at the next tick: a device coming back again and again
+            // costs them one message a tick at most.
+            self.seats_dirty = true;
         } else {
             self.lobby_changed();
         }
@@ -379,6 +391,7 @@ impl TableCore {
             // The drawing does not wait for a device that dropped; it forfeits its say.
             out.extend(self.tick(now));
         } else if self.running.is_some() {
+            // Told at once (a drop follows a connection, and comebacks are budgeted).
             self.broadcast_seats(&mut out);
             out.extend(self.tick(now));
         } else {
@@ -400,13 +413,16 @@ impl TableCore {
             .into_iter()
             .filter(|pid| {
                 let person = &self.people[*pid];
-                person.place == Place::Present && now.saturating_duration_since(person.last_heard) >= self.config.waiting_idle
+                person.place == Place::Present
+                    && person.in_line.is_none()
+                    && now.saturating_duration_since(person.last_heard) >= self.config.waiting_idle
             })
             .collect();
         for pid in idle {
             tracing::info!(pid = pid.0, "a device waited without a seat and without a word for too long");
             self.let_go(pid, "waited too long without a seat", &mut out);
         }
+        self.admission_tick(now, &mut out);
         self.seeding_tick(&mut out);
         let Some(running) = &self.running else { return out };
         let level = crate::session::seating::quick_level(running.runner.host().kind());

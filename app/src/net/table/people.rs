@@ -7,7 +7,16 @@ use std::time::Instant;
 use cardtable_engine::Seat;
 use cardtable_engine::bots::BotLevel;
 
+use crate::net::limits::MessageBudget;
 use crate::net::protocol::{Holder, ResumeToken, SeatInfo};
+
+/// Comebacks with one's token a participant may make at once, then [`COMEBACKS_PER_SECOND`]:
+/// a person's device reconnects after a drop, a few times in a bad minute, never many times a
+/// second (issue 30: 1,535 a second made the host send another guest 1,835 frames a second).
+pub const COMEBACK_BURST: u32 = 4;
+
+/// Comebacks a participant may make per second, on average, after its burst.
+pub const COMEBACKS_PER_SECOND: f64 = 0.5;
 
 /// A connection, numbered by the transport. [`ConnId::LOCAL`] is the host's own device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,13 +67,42 @@ pub struct Participant {
     pub ready: bool,
     /// When it last said something (arrived, or sent a message).
     pub last_heard: Instant,
+    /// When it arrived at the table (this participant, not this connection).
+    pub arrived: Instant,
+    /// In the lobby without a seat: when it asked for one (it is in line for the next seat
+    /// that frees), and whether it was told that every seat is taken.
+    pub in_line: Option<InLine>,
+    /// Its comebacks with its token: they take from this budget, kept across connections, so
+    /// reconnecting never buys a fresh one.
+    pub comebacks: MessageBudget,
+}
+
+/// A participant's place in the line for a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InLine {
+    /// When it asked.
+    pub since: Instant,
+    /// Whether it was told that every seat is taken (once per wait).
+    pub told: bool,
 }
 
 impl Participant {
     /// A newly arrived participant on `conn`.
     #[must_use]
     pub fn new(name: String, token: ResumeToken, conn: ConnId, place: Place, now: Instant) -> Participant {
-        Participant { name, token, conn: Some(conn), away_since: None, place, last_action: None, ready: false, last_heard: now }
+        Participant {
+            name,
+            token,
+            conn: Some(conn),
+            away_since: None,
+            place,
+            last_action: None,
+            ready: false,
+            last_heard: now,
+            arrived: now,
+            in_line: None,
+            comebacks: MessageBudget::new(COMEBACK_BURST, COMEBACKS_PER_SECOND, now),
+        }
     }
 }
 

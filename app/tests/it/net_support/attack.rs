@@ -13,7 +13,13 @@ use cardtable::net::tls::{Liveness, Pin, SERVER_NAME, client_config};
 
 /// A client endpoint on loopback for many hostile connections.
 pub fn endpoint() -> quinn::Endpoint {
-    quinn::Endpoint::client(SocketAddr::from(([127, 0, 0, 1], 0))).expect("a loopback socket")
+    endpoint_from(1)
+}
+
+/// A client endpoint on loopback address 127.0.0.`last` (Linux routes all of 127/8 to
+/// loopback): one of many source addresses.
+pub fn endpoint_from(last: u8) -> quinn::Endpoint {
+    quinn::Endpoint::client(SocketAddr::from(([127, 0, 0, last], 0))).expect("a loopback socket")
 }
 
 /// Connects to the host at `address`, trusting `host` (so the handshake completes).
@@ -32,8 +38,21 @@ pub async fn connect_within(
     host: Fingerprint,
     wait: Duration,
 ) -> Result<quinn::Connection, String> {
+    connect_pinned(endpoint, address, Pin::Fingerprint(host), wait).await
+}
+
+/// [`connect_within`], pinning `pin` (a join code, as a device that read it off the host).
+///
+/// # Errors
+/// The host refused or ignored the connection (a cap), or it timed out.
+pub async fn connect_pinned(
+    endpoint: &quinn::Endpoint,
+    address: SocketAddr,
+    pin: Pin,
+    wait: Duration,
+) -> Result<quinn::Connection, String> {
     // The usual liveness (five seconds): a loaded test machine must not drop an attacker early.
-    let (config, _) = client_config(Pin::Fingerprint(host), Liveness::default(), ALPN).expect("client TLS");
+    let (config, _) = client_config(pin, Liveness::default(), ALPN).expect("client TLS");
     let connecting = endpoint.connect_with(config, address, SERVER_NAME).map_err(|error| error.to_string())?;
     match tokio::time::timeout(wait, connecting).await {
         Ok(Ok(connection)) => Ok(connection),

@@ -19,6 +19,12 @@ pub fn unlimited_rate() -> HostLimits {
     HostLimits { message_burst: u32::MAX, messages_per_second: u32::MAX, ..HostLimits::default() }
 }
 
+/// The host's default limits but the handshake rates: for tests that connect many devices from
+/// one loopback address within a second to try something else.
+pub fn lifted_handshake_rates() -> HostLimits {
+    HostLimits { handshake_burst_per_address: u32::MAX, handshake_burst: u32::MAX, ..HostLimits::default() }
+}
+
 /// The host's own limits (the tests' usual settings lift the message rate limit).
 pub fn hostile_settings(limits: HostLimits) -> HostSettings {
     HostSettings { limits, bot_pace: Pacing { pause: Some(0.005) }, ..settings() }

@@ -53,7 +53,15 @@ pub fn settings() -> HostSettings {
         tick: Duration::from_millis(50),
         audit: None,
         waker: None,
-        limits: HostLimits { message_burst: u32::MAX, messages_per_second: u32::MAX, ..HostLimits::default() },
+        limits: HostLimits {
+            message_burst: u32::MAX,
+            messages_per_second: u32::MAX,
+            // Every test device connects from 127.0.0.1, many of them within a second; the
+            // handshake rates have their own tests (net_hostile_admission).
+            handshake_burst_per_address: u32::MAX,
+            handshake_burst: u32::MAX,
+            ..HostLimits::default()
+        },
     }
 }
 

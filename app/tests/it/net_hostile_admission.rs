@@ -1,0 +1,257 @@
+//! Issue 30, items 2 and 3, over loopback QUIC from many source addresses (127.0.0.2 to 127.0.0.101,
+//! all loopback on Linux): attackers holding every pending handshake place keep no real guest
+//! out, and connect–Hello–close churn is held to the host's handshake rates. The churn's cost
+//! to a host of its own process is printed with `--nocapture` (docs/lan.md keeps the figures).
+
+use crate::net_support;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use cardtable::net::codec::encode_frame;
+use cardtable::net::guest::{GuestEvent, JoinRequest, join};
+use cardtable::net::identity::JoinCode;
+use cardtable::net::limits::HostLimits;
+use cardtable::net::protocol::{ClientMsg, HostMsg, Role};
+use cardtable::net::remote::RemoteTable;
+use cardtable::net::table::{HostCommand, TableConfig};
+use cardtable::net::tls::Pin;
+use cardtable_engine::{Seat, Viewer};
+use net_support::attack;
+use net_support::hostile::{hostile_settings, lifted_handshake_rates, one_round};
+use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, runtime};
+
+/// Attacker addresses: 127.0.0.2 to 127.0.0.101.
+const ATTACKERS: std::ops::RangeInclusive<u8> = 2..=101;
+
+/// From every attacker address, keeps connections open without a Hello (a new one as soon as
+/// one is closed or refused) until `stop`.
+fn hold_pending_places(address: SocketAddr, pin: Pin, stop: &Arc<AtomicBool>) -> Vec<tokio::task::JoinHandle<()>> {
+    ATTACKERS
+        .map(|last| {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                let endpoint = attack::endpoint_from(last);
+                while !stop.load(Ordering::Relaxed) {
+                    match attack::connect_pinned(&endpoint, address, pin, Duration::from_secs(3)).await {
+                        Ok(connection) => {
+                            let _ = tokio::time::timeout(Duration::from_secs(10), connection.closed()).await;
+                        }
+                        Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                    }
+                }
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_real_guest_gets_in_while_a_hundred_addresses_hold_every_pending_place() {
+    runtime().block_on(async {
+        let (handle, identity) = host(one_round(), 2, TableConfig::new("Host"), hostile_settings(HostLimits::default()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let attackers = hold_pending_places(handle.addr(), Pin::Fingerprint(identity.fingerprint()), &stop);
+        // Let them fill every pending place.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let mut seated = 0;
+        for attempt in 0..10_u8 {
+            let started = Instant::now();
+            // Ten real guests, each a device of its own (127.0.0.200 to 127.0.0.209).
+            let mut request =
+                JoinRequest::new(handle.addr(), Pin::Fingerprint(identity.fingerprint()), hello(&format!("Ana {attempt}"), None));
+            request.bind = Some(SocketAddr::from(([127, 0, 0, 200 + attempt], 0)));
+            let mut link = match join(request).await {
+                Ok(link) => link,
+                Err(error) => {
+                    eprintln!("try {attempt}: {error} ({:?})", handle.stats());
+                    continue;
+                }
+            };
+            link.send(ClientMsg::Sit { seat: None });
+            let sat = tokio::time::timeout(Duration::from_secs(10), async {
+                while let Some(event) = link.next().await {
+                    if let GuestEvent::Message(HostMsg::Lobby(lobby)) = event
+                        && matches!(lobby.you, Role::Seated(_))
+                    {
+                        return true;
+                    }
+                }
+                false
+            })
+            .await
+            .unwrap_or(false);
+            eprintln!("try {attempt}: seated {sat} after {:?}", started.elapsed());
+            seated += usize::from(sat);
+            link.leave().await;
+        }
+        stop.store(true, Ordering::Relaxed);
+        let stats = handle.stats();
+        eprintln!(
+            "100 addresses holding pending places: a real guest seated {seated} of 10 times; {} pending connections made room, \
+             {} attempts refused before their handshake ({} by a rate)",
+            stats.pending_evicted, stats.handshakes_refused, stats.handshakes_throttled
+        );
+        assert_eq!(seated, 10);
+        for attacker in attackers {
+            attacker.abort();
+        }
+        handle.close().await;
+    });
+}
+
+/// A host in a process of its own (`cardtable host --lan`), so its CPU time is its own.
+struct OwnHost {
+    child: std::process::Child,
+    address: SocketAddr,
+    code: JoinCode,
+    _data: tempfile::TempDir,
+}
+
+impl OwnHost {
+    /// Starts this build's `cardtable`, or the one `CARDTABLE_CHURN_HOST` names (to measure
+    /// another build, such as a release build or the code before the handshake rates).
+    fn start() -> OwnHost {
+        let data = tempfile::tempdir().expect("temp dir");
+        let program = std::env::var_os("CARDTABLE_CHURN_HOST").unwrap_or_else(|| env!("CARGO_BIN_EXE_cardtable").into());
+        let mut child = Command::new(program)
+            .arg("--data-dir")
+            .arg(data.path())
+            .args(["host", "--lan", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the host starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut line).expect("the first line");
+        let (address, code) = line.trim().split_once(' ').expect("ADDRESS CODE");
+        OwnHost { child, address: address.parse().expect("an address"), code: code.parse().expect("a code"), _data: data }
+    }
+
+    /// The host process's CPU time so far (Linux: utime and stime in /proc/PID/stat).
+    fn cpu(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).expect("/proc/PID/stat");
+        let fields: Vec<&str> = stat.rsplit_once(')').expect("comm").1.split_whitespace().collect();
+        let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
+        // The kernel counts in USER_HZ, 100 a second on Linux.
+        Duration::from_millis(ticks * 10)
+    }
+}
+
+impl Drop for OwnHost {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn connect_hello_close_churn_from_a_hundred_addresses_is_held_to_the_handshake_rates() {
+    let host = OwnHost::start();
+    let limits = HostLimits::default();
+    let churn = Duration::from_secs(5);
+    runtime().block_on(async {
+        let idle_before = host.cpu();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let idle = host.cpu().saturating_sub(idle_before);
+        let handshakes = Arc::new(AtomicUsize::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let before = host.cpu();
+        let started = Instant::now();
+        let churners: Vec<_> = ATTACKERS
+            .map(|last| {
+                let (handshakes, stop, address, code) = (handshakes.clone(), stop.clone(), host.address, host.code);
+                tokio::spawn(async move {
+                    let endpoint = attack::endpoint_from(last);
+                    let frame = encode_frame(&hello("Churn", None)).expect("a Hello");
+                    while !stop.load(Ordering::Relaxed) {
+                        match attack::connect_pinned(&endpoint, address, Pin::JoinCode(code), Duration::from_secs(1)).await {
+                            Ok(connection) => {
+                                handshakes.fetch_add(1, Ordering::Relaxed);
+                                if let Ok((mut send, _)) = connection.open_bi().await {
+                                    let _ = send.write_all(&frame).await;
+                                }
+                                connection.close(0_u32.into(), b"churn");
+                            }
+                            Err(_) => tokio::task::yield_now().await,
+                        }
+                    }
+                })
+            })
+            .collect();
+        tokio::time::sleep(churn).await;
+        stop.store(true, Ordering::Relaxed);
+        for churner in churners {
+            let _ = churner.await;
+        }
+        let elapsed = started.elapsed();
+        let used = host.cpu().saturating_sub(before);
+        let done = handshakes.load(Ordering::Relaxed);
+        eprintln!(
+            "connect–Hello–close churn from 100 addresses for {elapsed:.1?}: {done} handshakes completed ({:.0} a second); \
+             the host process used {used:?} of CPU, {:.1} % of a core (idle: {:.1} %)",
+            done as f64 / elapsed.as_secs_f64(),
+            100.0 * used.as_secs_f64() / elapsed.as_secs_f64(),
+            100.0 * idle.as_secs_f64(),
+        );
+        // At most the bursts, then everyone's rate and the places kept for fresh addresses.
+        let rate = f64::from(limits.handshakes_per_second + limits.fresh_handshakes_per_second);
+        let most = f64::from(limits.handshake_burst + 2 * limits.fresh_handshakes_per_second) + rate * elapsed.as_secs_f64();
+        assert!((done as f64) <= most, "{done} handshakes in {elapsed:?}, at most {most:.0} allowed");
+    });
+}
+
+/// Issue 30, item 3, over QUIC: a seated guest coming back with its own token again and again
+/// (on a new connection each time, as fast as the host answers) costs the other guest at most
+/// a message per tick, and only its comeback budget is let back.
+#[test]
+fn a_seated_guest_reconnecting_in_a_loop_costs_the_other_guest_a_message_a_tick() {
+    runtime().block_on(async {
+        let settings = hostile_settings(lifted_handshake_rates());
+        let tick = settings.tick;
+        let (mut handle, identity) = host(one_round(), 2, TableConfig::new("Host"), settings);
+        let fingerprint = identity.fingerprint();
+        let mut ana = Player::new(join_pinned(handle.addr(), fingerprint, hello("Ana", None)).await, Seat(0), 1);
+        let mut bea = Player::new(join_pinned(handle.addr(), fingerprint, hello("Bea", None)).await, Seat(1), 2);
+        let token = ana.link.admitted().token;
+        ana.sit();
+        bea.sit();
+        lobby_ready(&mut handle).await;
+        handle.command(HostCommand::Start);
+        let dealt = |seat: Seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
+        let (ana_dealt, bea_dealt) =
+            tokio::join!(ana.play_until(Duration::from_secs(20), dealt(Seat(0))), bea.play_until(Duration::from_secs(20), dealt(Seat(1))));
+        assert!(ana_dealt.is_ok() && bea_dealt.is_ok(), "both are dealt in");
+        // Ana's device comes back again and again for two seconds; Bea only reads.
+        let address = handle.addr();
+        let comebacks = tokio::spawn(async move {
+            let endpoint = attack::endpoint();
+            let stop = Instant::now() + Duration::from_secs(2);
+            let mut tries = 0;
+            while Instant::now() < stop {
+                if let Ok((connection, _send, _recv)) = attack::say_hello(&endpoint, address, fingerprint, &hello("Ana", Some(token))).await
+                {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                    connection.close(0_u32.into(), b"again");
+                }
+            }
+            tries
+        });
+        let mut frames = 0;
+        let window = Instant::now() + Duration::from_secs(2);
+        while let Ok(Some(event)) = tokio::time::timeout_at(window.into(), bea.link.next()).await {
+            frames += usize::from(matches!(event, GuestEvent::Message(_)));
+        }
+        let tries = comebacks.await.expect("the comebacks");
+        let ticks = Duration::from_secs(2).as_millis() / tick.as_millis();
+        eprintln!("{tries} comebacks with one token in 2 s: the other guest received {frames} frames (ticks: {ticks})");
+        assert!(tries >= 20, "the attack ran ({tries} comebacks)");
+        assert!(frames as u128 <= ticks + 2, "{frames} frames to the other guest in 2 s");
+        drop(ana);
+        handle.close().await;
+    });
+}
