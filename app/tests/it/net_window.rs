@@ -18,7 +18,7 @@ use cardtable::ui::lan::LanScreen;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use net_support::quic::{hello, host, lobby_ready, runtime, settings};
 use net_support::window::{bea_sits_and_the_window_starts, host_a_new_table, loopback_window, run_until, type_into};
 
@@ -258,7 +258,11 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
     // Seat 1 is open for a guest too: this device only watches.
     harness.get_all_by_label("Guest").next().expect("seat 1's Guest choice").click();
-    harness.run_steps(3);
+    // The table task opens the seat a moment later: a guest asking for it before then would
+    // wait in line (or, before the line, be refused), so wait for the lobby to show it open.
+    run_until(&mut harness, "seat 1 open for a guest", |harness| {
+        harness.get_all_by_label("Guest").next().is_some_and(|choice| choice.accesskit_node().is_selected() == Some(true))
+    });
     let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
     let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
