@@ -261,7 +261,10 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     // The table task opens the seat a moment later: a guest asking for it before then would
     // wait in line (or, before the line, be refused), so wait for the lobby to show it open.
     run_until(&mut harness, "seat 1 open for a guest", |harness| {
-        harness.get_all_by_label("Guest").next().is_some_and(|choice| choice.accesskit_node().is_selected() == Some(true))
+        harness
+            .get_all_by_label("Guest")
+            .next()
+            .is_some_and(|choice| choice.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
     });
     let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
     let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
