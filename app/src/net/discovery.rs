@@ -33,9 +33,9 @@ const MAGIC: [u8; 4] = *b"CTBL";
 /// Most hosts a listener keeps: a flood of forged announcements pushes out the one heard from
 /// least recently, never grows the list (a real host comes back with its next announcement).
 pub const MAX_HOSTS: usize = 64;
-/// Most addresses kept for one host (fingerprint); a new one replaces the one heard from least
-/// recently.
-pub const MAX_ADDRESSES: usize = 4;
+/// Most addresses kept for one host (fingerprint). When full, a new one takes the place of the
+/// loudest (heard more often than a host announces), else of the one met last.
+pub const MAX_ADDRESSES: usize = 8;
 
 /// How announcements travel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,12 +236,24 @@ impl Drop for Announcer {
 pub struct Discovered {
     /// Where it was heard: each announcement's sender with its QUIC port, the most recently
     /// heard first (at most [`MAX_ADDRESSES`]). Anyone may announce any fingerprint, so a join
-    /// tries each in turn and the pin decides which is the host.
+    /// tries them all at once and the pin decides which is the host.
     pub addresses: Vec<SocketAddr>,
-    /// What it said last.
+    /// What it said last, from any of its addresses.
     pub announcement: Announcement,
     /// When it was last heard.
     pub heard: Instant,
+    /// What each address said last, in the order of `addresses`.
+    said: Vec<Announcement>,
+}
+
+/// A table's name as the join list may show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShownName {
+    /// Announced from the address where this device reached the host before (its certificate
+    /// proved the fingerprint there).
+    Proven(String),
+    /// Announced by someone: anyone can announce any name for any fingerprint.
+    Unproven(String),
 }
 
 impl Discovered {
@@ -250,50 +262,102 @@ impl Discovered {
     pub fn address(&self) -> SocketAddr {
         *self.addresses.first().expect("a host is listed only with an address heard")
     }
+
+    /// What `address` said last, if it was heard for this host.
+    #[must_use]
+    pub fn said_at(&self, address: SocketAddr) -> Option<&Announcement> {
+        self.addresses.iter().position(|heard| *heard == address).and_then(|index| self.said.get(index))
+    }
+
+    /// The name to show: the one announced from `proven` (the address where this device
+    /// reached the host before) when it is heard, else the one heard last, unproven. A forger
+    /// announcing the host's fingerprint under another name renames nothing proven.
+    #[must_use]
+    pub fn shown_name(&self, proven: Option<SocketAddr>) -> ShownName {
+        match proven.and_then(|address| self.said_at(address)) {
+            Some(said) => ShownName::Proven(said.name.clone()),
+            None => ShownName::Unproven(self.announcement.name.clone()),
+        }
+    }
 }
 
 /// Hosts heard, by fingerprint, each with the times its addresses were heard.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Heard {
     hosts: HashMap<Fingerprint, HeardHost>,
+    /// How often a host announces itself: an address heard more often than that is loud.
+    interval: Duration,
 }
 
 #[derive(Debug)]
 struct HeardHost {
-    addresses: Vec<(SocketAddr, Instant)>,
+    addresses: Vec<HeardAddress>,
     announcement: Announcement,
     heard: Instant,
 }
 
+/// One address heard for a host, and how often.
+#[derive(Debug)]
+struct HeardAddress {
+    address: SocketAddr,
+    /// What it said last.
+    announcement: Announcement,
+    first: Instant,
+    last: Instant,
+    /// Announcements heard from it since `first`.
+    count: u64,
+}
+
+impl HeardAddress {
+    /// Announcements heard from it beyond what a host announcing every `interval` sends (with
+    /// two to spare): a real host is never loud, a forger repeating itself to stay on top is.
+    fn excess(&self, interval: Duration) -> u64 {
+        let age = self.last.saturating_duration_since(self.first).as_millis();
+        let allowed = u64::try_from(age / interval.as_millis().max(1)).unwrap_or(u64::MAX).saturating_add(2);
+        self.count.saturating_sub(allowed)
+    }
+}
+
 impl Heard {
+    /// No hosts heard yet, from hosts announcing every `interval`.
+    fn new(interval: Duration) -> Heard {
+        Heard { hosts: HashMap::new(), interval }
+    }
+
     /// Takes in an announcement from `address` at `now`, within [`MAX_HOSTS`] and
     /// [`MAX_ADDRESSES`]; returns whether it told something new (a host, an address, or a
-    /// change in what a host announces).
+    /// change in what an address announces).
     fn hear(&mut self, announcement: Announcement, address: SocketAddr, now: Instant) -> bool {
         let fingerprint = announcement.fingerprint;
         let news = self
             .hosts
             .get(&fingerprint)
-            .is_none_or(|host| host.announcement != announcement || !host.addresses.iter().any(|(known, _)| *known == address));
+            .is_none_or(|host| !host.addresses.iter().any(|known| known.address == address && known.announcement == announcement));
         if !self.hosts.contains_key(&fingerprint) && self.hosts.len() >= MAX_HOSTS {
             let oldest = self.hosts.iter().min_by_key(|(_, host)| host.heard).map(|(fingerprint, _)| *fingerprint);
             if let Some(oldest) = oldest {
                 self.hosts.remove(&oldest);
             }
         }
+        let interval = self.interval;
         let host = self.hosts.entry(fingerprint).or_insert_with(|| HeardHost {
             addresses: Vec::new(),
             announcement: announcement.clone(),
             heard: now,
         });
-        host.announcement = announcement;
+        host.announcement = announcement.clone();
         host.heard = now;
-        if let Some(entry) = host.addresses.iter_mut().find(|(known, _)| *known == address) {
-            entry.1 = now;
+        let fresh = HeardAddress { address, announcement: announcement.clone(), first: now, last: now, count: 1 };
+        if let Some(known) = host.addresses.iter_mut().find(|known| known.address == address) {
+            known.announcement = announcement;
+            known.last = now;
+            known.count = known.count.saturating_add(1);
         } else if host.addresses.len() < MAX_ADDRESSES {
-            host.addresses.push((address, now));
-        } else if let Some(oldest) = host.addresses.iter_mut().min_by_key(|(_, heard)| *heard) {
-            *oldest = (address, now);
+            host.addresses.push(fresh);
+        } else if let Some(evicted) = host.addresses.iter_mut().max_by_key(|known| (known.excess(interval), known.first)) {
+            // The loudest makes room; among the quiet, the one met last: an address that
+            // announces at a host's pace keeps its place however often others repeat theirs.
+            *evicted = fresh;
         }
         news
     }
@@ -303,7 +367,7 @@ impl Heard {
     fn forget(&mut self, now: Instant, expiry: Duration) {
         let fresh = |heard: Instant| now.saturating_duration_since(heard) <= expiry;
         self.hosts.retain(|_, host| {
-            host.addresses.retain(|(_, heard)| fresh(*heard));
+            host.addresses.retain(|known| fresh(known.last));
             fresh(host.heard) && !host.addresses.is_empty()
         });
     }
@@ -316,10 +380,11 @@ impl Heard {
             .values()
             .filter(|host| fresh(host.heard))
             .filter_map(|host| {
-                let mut addresses: Vec<(SocketAddr, Instant)> = host.addresses.iter().copied().filter(|(_, heard)| fresh(*heard)).collect();
-                addresses.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                let mut addresses: Vec<&HeardAddress> = host.addresses.iter().filter(|known| fresh(known.last)).collect();
+                addresses.sort_by(|a, b| b.last.cmp(&a.last).then(a.address.cmp(&b.address)));
                 (!addresses.is_empty()).then(|| Discovered {
-                    addresses: addresses.into_iter().map(|(address, _)| address).collect(),
+                    addresses: addresses.iter().map(|known| known.address).collect(),
+                    said: addresses.iter().map(|known| known.announcement.clone()).collect(),
                     announcement: host.announcement.clone(),
                     heard: host.heard,
                 })
@@ -353,7 +418,7 @@ impl Listener {
         let socket = listener_socket(config).map_err(error)?;
         let port = socket.local_addr().map_err(error)?.port();
         let expiry = config.interval * 3 + Duration::from_secs(1);
-        let (writer, heard) = watch::channel(Heard::default());
+        let (writer, heard) = watch::channel(Heard::new(config.interval));
         let (waker, wake) = watch::channel::<Option<crate::net::Waker>>(None);
         let task = tokio::spawn(async move {
             let mut buffer = [0; MAX_DATAGRAM];
@@ -425,7 +490,7 @@ mod tests {
 
     #[test]
     fn the_list_of_heard_hosts_and_their_addresses_is_capped() {
-        let mut heard = Heard::default();
+        let mut heard = Heard::new(Duration::from_secs(1));
         let start = Instant::now();
         let real = Announcement::new(Fingerprint::of(b"real"), 4000, "Ana", GameKind::Dunno);
         let home: SocketAddr = "127.0.0.1:4000".parse().expect("address");
@@ -445,7 +510,7 @@ mod tests {
     /// A host heard again is no news, but one heard again after it was forgotten is.
     #[test]
     fn a_host_heard_again_after_it_expired_is_news() {
-        let mut heard = Heard::default();
+        let mut heard = Heard::new(Duration::from_secs(1));
         let start = Instant::now();
         let expiry = Duration::from_secs(5);
         let host = Announcement::new(Fingerprint::of(b"host"), 4000, "Ana", GameKind::Dunno);
@@ -457,6 +522,37 @@ mod tests {
         heard.forget(later, expiry);
         assert!(heard.hear(host, home, later));
         assert_eq!(heard.recent(later, expiry).len(), 1);
+    }
+
+    /// Issue 30, item 4: loud forgers and a stream of new forged addresses never push out an
+    /// address that announces at a host's pace, nor rename it where it was proven.
+    #[test]
+    fn an_address_announcing_at_a_hosts_pace_keeps_its_place_and_its_name() {
+        let interval = Duration::from_secs(1);
+        let mut heard = Heard::new(interval);
+        let start = Instant::now();
+        let genuine = Announcement::new(Fingerprint::of(b"real"), 4000, "Ana", GameKind::Dunno);
+        let forged = Announcement { name: "Forged".to_owned(), ..genuine.clone() };
+        let home: SocketAddr = "127.0.0.1:4000".parse().expect("address");
+        let forger = |index: u16| SocketAddr::new(home.ip(), 5000 + index);
+        let mut rotating = 0_u16;
+        for tick in 0..250_u32 {
+            let now = start + Duration::from_millis(u64::from(tick) * 20);
+            if tick.is_multiple_of(50) {
+                heard.hear(genuine.clone(), home, now);
+            }
+            // Seven forgers repeat themselves every 20 ms; another comes from a new port each time.
+            for index in 0..7 {
+                heard.hear(forged.clone(), forger(index), now);
+            }
+            rotating += 1;
+            heard.hear(forged.clone(), forger(100 + rotating), now);
+            let hosts = heard.recent(now, interval * 4);
+            assert!(hosts[0].addresses.len() <= MAX_ADDRESSES, "tick {tick}: {:?}", hosts[0].addresses);
+            assert!(hosts[0].addresses.contains(&home), "the host's address is kept at tick {tick}");
+            assert_eq!(hosts[0].shown_name(Some(home)), ShownName::Proven("Ana".to_owned()));
+            assert_eq!(hosts[0].shown_name(None), ShownName::Unproven("Forged".to_owned()));
+        }
     }
 
     #[test]

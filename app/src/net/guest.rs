@@ -10,17 +10,13 @@ use tracing::Instrument;
 
 use super::codec::{decode_payload, encode_frame, peek_version};
 use super::identity::{Fingerprint, JoinCode};
-use super::link::{Link, LinkError, LinkRecv, LinkSend, PathKind};
+use super::link::{Link, LinkError, LinkRecv, LinkSend, PathKind, PeerId};
 use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, Welcome};
 use super::stream::{FRAME_DEADLINE, ReadFailure, read_message, read_payload};
 use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
 
 /// How long connecting and the Welcome may take.
 pub const JOIN_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// How long connecting may take at one of several addresses heard for a host, before the next
-/// is tried.
-pub const HEARD_ADDRESS_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Messages to the host waiting to be written (a person's clicks never come near it).
 const OUTGOING_QUEUE: usize = 256;
@@ -104,6 +100,8 @@ pub enum Ending {
     Left,
     /// The seat was taken back on another connection (this app restarted, or another device).
     Replaced,
+    /// The host removed this device from the table.
+    Removed,
     /// The host found a frame from this device malformed.
     Protocol(String),
     /// The host turned this device away after its Welcome, or dropped it as too slow.
@@ -118,6 +116,7 @@ impl std::fmt::Display for Ending {
             Ending::HostLeft => f.write_str("the host closed the table"),
             Ending::Left => f.write_str("you left the table"),
             Ending::Replaced => f.write_str("your seat was taken back from another connection"),
+            Ending::Removed => f.write_str("the host removed you from the table"),
             Ending::Protocol(reason) => write!(f, "the host closed the connection: {reason}"),
             Ending::Refused(reason) => write!(f, "the host refused: {reason}"),
             Ending::Lost(reason) => write!(f, "the connection to the host was lost: {reason}"),
@@ -219,6 +218,12 @@ impl GuestLink {
         self.first_path
     }
 
+    /// Who answered: on the LAN, the address where the host proved its identity.
+    #[must_use]
+    pub fn peer(&self) -> PeerId {
+        self.connection.peer()
+    }
+
     /// The path to the host now (LAN, direct or via a relay) and its round trip.
     #[must_use]
     pub fn path(&self) -> (PathKind, Duration) {
@@ -269,6 +274,14 @@ impl Drop for GuestLink {
 /// # Errors
 /// See [`JoinError`]: the identity, the version, a refusal, or the network.
 pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
+    let arrived = arrive(&request).await?;
+    let address = request.address;
+    greet(arrived, request.hello, request.waker, &|reason| JoinError::Unreachable { address, reason }).await
+}
+
+/// Connects to `request.address` and checks the certificate against the pin: nothing is sent
+/// before it proves the identity.
+async fn arrive(request: &JoinRequest) -> Result<Arrived, JoinError> {
     let address = request.address;
     let any: SocketAddr = if address.is_ipv4() { ([0, 0, 0, 0], 0).into() } else { (std::net::Ipv6Addr::UNSPECIFIED, 0).into() };
     let bind = request.bind.unwrap_or(any);
@@ -292,8 +305,7 @@ pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
     };
     let host = presented.get().copied().ok_or_else(|| JoinError::Protocol("no certificate was presented".to_owned()))?;
     let span = tracing::info_span!("host", %address, code = %host.join_code());
-    let arrived = Arrived { connection: Link::Lan(connection), endpoint: Dialer::Lan(endpoint), host, span };
-    greet(arrived, request.hello, request.waker, &unreachable).await
+    Ok(Arrived { connection: Link::Lan(connection), endpoint: Dialer::Lan(endpoint), host, span })
 }
 
 /// A connection whose host proved its identity, before its Hello.
@@ -333,23 +345,30 @@ pub(crate) async fn greet(
     Ok(GuestLink { admitted, host, outgoing, incoming, connection: Box::new(connection), endpoint, first_path })
 }
 
-/// Joins a host heard on the network, trying each address heard for its fingerprint in turn
-/// (anyone can announce any fingerprint with any address; the pin decides which is real). A
-/// certificate that does not match is another device's, told as [`JoinError::Impostor`].
+/// Joins a host heard on the network, connecting to every address heard for its fingerprint at
+/// once (anyone can announce any fingerprint with any address; the pin decides which is real):
+/// the first whose certificate proves the fingerprint is greeted, the others are dropped before
+/// anything is sent. So an address where nothing answers costs no waiting. A certificate that
+/// does not match is another device's, told as [`JoinError::Impostor`].
 ///
 /// # Errors
-/// The last failure, an impostor's before others; [`JoinError::Unreachable`] with no address.
+/// An impostor's failure before others; [`JoinError::Unreachable`] with no address.
 pub async fn join_heard(request: JoinRequest, addresses: &[SocketAddr]) -> Result<GuestLink, JoinError> {
+    let mut attempts = tokio::task::JoinSet::new();
+    for &address in addresses {
+        let attempt = JoinRequest { address, ..request.clone() };
+        attempts.spawn(async move { (address, arrive(&attempt).await) });
+    }
     let mut impostor = None;
     let mut failure = None;
-    for (index, &address) in addresses.iter().enumerate() {
-        let mut attempt = request.clone();
-        attempt.address = address;
-        if index + 1 < addresses.len() {
-            attempt.connect_timeout = attempt.connect_timeout.min(HEARD_ADDRESS_TIMEOUT);
-        }
-        match join(attempt).await {
-            Ok(link) => return Ok(link),
+    while let Some(finished) = attempts.join_next().await {
+        let Ok((address, result)) = finished else { continue };
+        match result {
+            Ok(arrived) => {
+                // Dropping the rest closes their endpoints; none of them was sent a Hello.
+                attempts.abort_all();
+                return greet(arrived, request.hello, request.waker, &|reason| JoinError::Unreachable { address, reason }).await;
+            }
             Err(JoinError::IdentityChanged { got, .. }) => {
                 tracing::warn!(%address, %got, "another device answered for this host");
                 impostor.get_or_insert(JoinError::Impostor { address, got });
@@ -435,6 +454,7 @@ fn ending_of(error: LinkError) -> Ending {
         LinkError::ClosedByPeer { code, reason } => match CloseCode::from_u64(code) {
             Some(CloseCode::HostLeft) => Ending::HostLeft,
             Some(CloseCode::Replaced) => Ending::Replaced,
+            Some(CloseCode::Removed) => Ending::Removed,
             Some(CloseCode::Protocol) => Ending::Protocol(reason),
             Some(CloseCode::Normal) => Ending::Left,
             Some(CloseCode::Refused | CloseCode::TooSlow | CloseCode::Version) | None => Ending::Refused(reason),

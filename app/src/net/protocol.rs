@@ -25,7 +25,9 @@ pub const ALPN: &[u8] = b"cardtable";
 /// 3: the match seed is drawn by every seated device (commit, then reveal) and every device
 /// receives the full record once the match is over (`super::fair`).
 /// 4: an update's events carry their audience.
-pub const PROTOCOL_VERSION: u32 = 4;
+/// 5: a Hello with a resume token the table never gave is refused (`JoinRefusal::UnknownSeat`);
+/// the host may remove a guest (`CloseCode::Removed`, then `JoinRefusal::Removed`).
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Longest profile name a host accepts, in characters as a reader counts them.
 pub const MAX_NAME_CHARS: usize = crate::person_name::MOST_CHARACTERS;
@@ -119,6 +121,13 @@ pub enum JoinRefusal {
     /// The host takes no more guests.
     #[error("the table is full")]
     Full,
+    /// The Hello came back with a resume token this table never gave: another table answering
+    /// with the same identity (a copied data folder), or the table was opened again since.
+    #[error("this table does not know your seat: it is another table of the same host, or it was opened again")]
+    UnknownSeat,
+    /// The host removed this device from the table: its token no longer lets it back.
+    #[error("the host removed you from this table")]
+    Removed,
 }
 
 /// Who holds a seat.
@@ -398,6 +407,8 @@ pub enum CloseCode {
     Refused = 5,
     /// The guest could not keep up with the frames sent to it.
     TooSlow = 6,
+    /// The host removed the guest from the table.
+    Removed = 7,
 }
 
 impl CloseCode {
@@ -412,6 +423,7 @@ impl CloseCode {
             CloseCode::Replaced,
             CloseCode::Refused,
             CloseCode::TooSlow,
+            CloseCode::Removed,
         ]
         .into_iter()
         .find(|close| *close as u64 == code)

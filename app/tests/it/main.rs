@@ -36,9 +36,11 @@ mod net_hostile_memory;
 mod net_leak;
 mod net_match;
 mod net_names;
+mod net_one_identity;
 #[cfg(feature = "online")]
 mod net_online;
 mod net_online_window;
+mod net_remove;
 mod net_rules;
 mod net_seats;
 mod net_window;

@@ -8,7 +8,9 @@ use crate::net_support;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::{Duration, Instant};
 
-use cardtable::net::discovery::{Announcement, Announcer, Discovered, DiscoveryConfig, DiscoveryMode, Listener, MAX_ADDRESSES, MAX_HOSTS};
+use cardtable::net::discovery::{
+    Announcement, Announcer, Discovered, DiscoveryConfig, DiscoveryMode, Listener, MAX_ADDRESSES, MAX_HOSTS, ShownName,
+};
 use cardtable::net::guest::{JoinError, JoinRequest, join_heard};
 use cardtable::net::identity::{Fingerprint, Identity};
 use cardtable::net::table::TableConfig;
@@ -157,4 +159,88 @@ fn fifty_thousand_forged_announcements_keep_the_list_bounded() {
         assert_eq!(hosts.len(), MAX_HOSTS, "the list is full, and no longer");
         assert!(hosts.iter().all(|host| host.addresses.len() <= MAX_ADDRESSES));
     });
+}
+
+/// Issue 30, item 4: four forgers answer for the real host's fingerprint every 20 ms (one with a
+/// Cardtable host of another identity behind it, three from 127.0.0.2–4 where nothing answers),
+/// under another name. The real host, announcing once a second, stays listed in every look, and
+/// every join reaches it, at once (before: listed in 1 of 100 looks, 0 of 10 joins).
+#[test]
+fn forged_answers_every_20_ms_neither_hide_nor_rename_the_real_host() {
+    runtime().block_on(async {
+        let options = AnyOptions::defaults(GameKind::CrazyEights);
+        let (real, identity) = host(options.clone(), 2, TableConfig::new("Real"), settings());
+        let (impostor, _) = host(options, 2, TableConfig::new("Impostor"), settings());
+        let listener = Listener::start(&DiscoveryConfig::loopback(0)).expect("listens on loopback");
+        let port = listener.port();
+        let genuine = Announcement::new(identity.fingerprint(), real.addr().port(), "Real", GameKind::CrazyEights);
+        let announcing = tokio::spawn(forge_and_announce(port, genuine.clone(), impostor.addr().port()));
+        // The real host's first announcement, among the forgers' many.
+        tokio::time::sleep(Duration::from_millis(1_200)).await;
+        let (mut listed, mut named, mut reached) = (0, 0, 0);
+        for attempt in 0..10_u64 {
+            // Looks fall at different moments of the forgers' and the host's rhythm.
+            tokio::time::sleep(Duration::from_millis(37 * attempt)).await;
+            let hosts = listener.hosts();
+            let Some(heard) = hosts.iter().find(|host| host.announcement.fingerprint == identity.fingerprint()) else { continue };
+            listed += usize::from(heard.addresses.contains(&real.addr()));
+            named += usize::from(shown_name(heard, real.addr()) == "Real");
+            let mut request = JoinRequest::new(heard.address(), Pin::Fingerprint(identity.fingerprint()), hello("Ana", None));
+            request.liveness = quick_liveness();
+            request.connect_timeout = Duration::from_secs(2);
+            let started = Instant::now();
+            match join_heard(request, &heard.addresses).await {
+                Ok(link) if link.host() == identity.fingerprint() => {
+                    reached += 1;
+                    eprintln!("join {attempt}: the real host in {:?}, {} addresses heard", started.elapsed(), heard.addresses.len());
+                }
+                Ok(_) => eprintln!("join {attempt}: another host"),
+                Err(error) => eprintln!("join {attempt}: {error} after {:?}", started.elapsed()),
+            }
+        }
+        eprintln!("under four forgers every 20 ms: listed in {listed} of 10 looks, named as announced in {named}, {reached} of 10 joins reached the real host");
+        announcing.abort();
+        assert_eq!(listed, 10, "the real address is listed in every look");
+        assert_eq!(named, 10, "the name shown is the one the real host announced");
+        assert_eq!(reached, 10, "every join reaches the real host");
+        real.close().await;
+        impostor.close().await;
+    });
+}
+
+/// The real host's announcement once a second from 127.0.0.1; four forged ones for its
+/// fingerprint every 20 ms, named "Forged": from 127.0.0.1 with an impostor's port, and from
+/// 127.0.0.2–4 with ports where nothing answers.
+async fn forge_and_announce(listener_port: u16, genuine: Announcement, impostor_port: u16) {
+    let send = |socket: &tokio::net::UdpSocket, announcement: &Announcement| {
+        let datagram = postcard::to_allocvec(announcement).expect("encodes");
+        let _ = socket.try_send_to(&datagram, (Ipv4Addr::LOCALHOST, listener_port).into());
+    };
+    let host_socket = loopback_socket().await;
+    let mut forgers = Vec::new();
+    for (last, port) in [(1_u8, impostor_port), (2, 40_002), (3, 40_003), (4, 40_004)] {
+        let socket = tokio::net::UdpSocket::bind((Ipv4Addr::new(127, 0, 0, last), 0)).await.expect("a loopback socket");
+        let forged = Announcement { port, name: "Forged".to_owned(), ..genuine.clone() };
+        forgers.push((socket, forged));
+    }
+    let mut tick = 0_u32;
+    loop {
+        if tick.is_multiple_of(50) {
+            send(&host_socket, &genuine);
+        }
+        for (socket, forged) in &forgers {
+            send(socket, forged);
+        }
+        tick += 1;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The name the join list shows for `heard`, where `proven` is the address this device
+/// reached the host at before ("" when it would be marked unproven).
+fn shown_name(heard: &Discovered, proven: std::net::SocketAddr) -> String {
+    match heard.shown_name(Some(proven)) {
+        ShownName::Proven(name) => name,
+        ShownName::Unproven(_) => String::new(),
+    }
 }

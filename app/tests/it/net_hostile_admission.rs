@@ -158,16 +158,19 @@ fn connect_hello_close_churn_from_a_hundred_addresses_is_held_to_the_handshake_r
         tokio::time::sleep(Duration::from_secs(1)).await;
         let idle = host.cpu().saturating_sub(idle_before);
         let handshakes = Arc::new(AtomicUsize::new(0));
+        let attempts = Arc::new(AtomicUsize::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let before = host.cpu();
         let started = Instant::now();
         let churners: Vec<_> = ATTACKERS
             .map(|last| {
-                let (handshakes, stop, address, code) = (handshakes.clone(), stop.clone(), host.address, host.code);
+                let (handshakes, attempts, stop, address, code) =
+                    (handshakes.clone(), attempts.clone(), stop.clone(), host.address, host.code);
                 tokio::spawn(async move {
                     let endpoint = attack::endpoint_from(last);
                     let frame = encode_frame(&hello("Churn", None)).expect("a Hello");
                     while !stop.load(Ordering::Relaxed) {
+                        attempts.fetch_add(1, Ordering::Relaxed);
                         match attack::connect_pinned(&endpoint, address, Pin::JoinCode(code), Duration::from_secs(1)).await {
                             Ok(connection) => {
                                 handshakes.fetch_add(1, Ordering::Relaxed);
@@ -190,9 +193,11 @@ fn connect_hello_close_churn_from_a_hundred_addresses_is_held_to_the_handshake_r
         let elapsed = started.elapsed();
         let used = host.cpu().saturating_sub(before);
         let done = handshakes.load(Ordering::Relaxed);
+        let tried = attempts.load(Ordering::Relaxed);
         eprintln!(
-            "connect–Hello–close churn from 100 addresses for {elapsed:.1?}: {done} handshakes completed ({:.0} a second); \
-             the host process used {used:?} of CPU, {:.1} % of a core (idle: {:.1} %)",
+            "connect–Hello–close churn from 100 addresses for {elapsed:.1?}: {tried} attempts ({:.0} a second), {done} handshakes \
+             completed ({:.0} a second); the host process used {used:?} of CPU, {:.1} % of a core (idle: {:.1} %)",
+            tried as f64 / elapsed.as_secs_f64(),
             done as f64 / elapsed.as_secs_f64(),
             100.0 * used.as_secs_f64() / elapsed.as_secs_f64(),
             100.0 * idle.as_secs_f64(),

@@ -13,6 +13,8 @@ net-host-line = { $name } · { $game } · { $seats ->
    *[other] { $seats } open seats
 }
 net-known = known host
+# Anyone on the network can announce a table under any name; proven once this device reached the host at that address.
+net-name-unproven = { $name } (name not checked yet)
 net-playing = playing
 net-join = Join
 net-confirm = Does the host's screen show the code { $code }?
@@ -36,6 +38,8 @@ net-error-code-mismatch = The table at this address does not have the code { $co
 net-error-identity = Host identity changed: expected { $expected }, got { $got }. If the host made a new identity, check the code on its screen and join by address; otherwise another device may be answering in its place.
 net-error-impostor = Another device answered for this host at { $address } (its code is { $got }): the host was not reached there, and nothing of the game was sent. Another address heard for the host was tried too; if none answered, join by the address and code on the host's screen.
 net-error-version = Incompatible version: the host speaks protocol { $host }, this device protocol { $guest }. Update both to the same Cardtable.
+net-error-unknown-seat = This host answered with the identity you know, but its table does not know your seat: it is another table of the same host (a copied data folder), or the table was opened again. You were not let in as someone else.
+net-join-as-new = Join as a new guest
 net-error-refused = The host turned you away: { $reason }
 net-error-not-cardtable = { $address } is not a Cardtable host.
 net-error-unreachable = No Cardtable host answered at { $address }. Check the address, the port and that both devices are on the same network; a firewall may block UDP.
@@ -55,6 +59,7 @@ net-sit-here = Sit here
 net-watch = Watch instead
 net-i-am-ready = I'm ready
 net-others = Also here: { $names }
+net-others-title = Also here, without a seat:
 net-leave = Leave
 net-host-title = Your table is open
 net-host-address = Address { $address }, port { $port }
@@ -91,6 +96,9 @@ net-ended-host-left = The host closed the table. Your finished rounds are kept.
 net-ended-left = You left the table.
 net-ended-lost = The connection to the host was lost ({ $reason }). Your finished rounds are kept; join again to take your seat back.
 net-ended-replaced = Your seat was taken back on another connection.
+net-host-remove = Remove
+net-host-remove-hint = Remove { $name } from this table: they are told, and cannot come back to this table with their seat
+net-ended-removed = The host removed you from this table.
 net-ended-other = The host closed the connection: { $reason }
 net-back-to-start = Back to the start
 

@@ -119,6 +119,8 @@ fn greetings(book: &mut Book) {
         JoinRefusal::IncompatibleVersion { host: PROTOCOL_VERSION, guest: PROTOCOL_VERSION + 1 },
         JoinRefusal::BadName { name: "a\u{7}b".to_owned(), reason: "it holds control characters".to_owned() },
         JoinRefusal::Full,
+        JoinRefusal::UnknownSeat,
+        JoinRefusal::Removed,
     ];
     for refusal in refusals {
         book.saw(&refusal);

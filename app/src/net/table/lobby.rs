@@ -7,7 +7,7 @@ use cardtable_engine::{AnyOptions, Phase, Seat, SeatSet};
 use super::people::{Pid, Place, SeatControl, seats_of};
 use super::{Effect, Running, TableCore};
 use crate::net::fair::{Contribution, SeedDraw};
-use crate::net::protocol::{HostMsg, LobbyInfo, LobbyProblem, MatchStart, Refusal, Role};
+use crate::net::protocol::{CloseCode, HostMsg, JoinRefusal, LobbyInfo, LobbyProblem, MatchStart, Refusal, Role};
 use crate::session::authority::Pacing;
 use crate::session::host::Host;
 use crate::session::runner::MatchRunner;
@@ -36,6 +36,12 @@ pub enum HostCommand {
     Rematch,
     /// After a match: back to the lobby.
     BackToLobby,
+    /// Remove the guest called so from the table (lobby only): it is told, its seat opens, and
+    /// its token no longer lets it back.
+    Remove {
+        /// The guest's name at the table (names are distinct there).
+        name: String,
+    },
     /// Pace the bots so (step mode: each bot move waits for [`HostCommand::Step`]).
     Pace(Pacing),
     /// In step mode, let the waiting bot move.
@@ -71,6 +77,7 @@ impl TableCore {
             HostCommand::Start => self.start_match(&mut out),
             HostCommand::Rematch => self.rematch(&mut out),
             HostCommand::BackToLobby => self.back_to_lobby(),
+            HostCommand::Remove { name } => self.remove(&name, &mut out),
             HostCommand::Pace(pacing) => {
                 self.set_pacing(pacing);
                 return out;
@@ -112,6 +119,23 @@ impl TableCore {
             SeatPlan::Bot { name, level } => SeatControl::Bot { name, level },
         };
         self.unready_all();
+        Ok(())
+    }
+
+    /// Removes the guest called `name`: closes its connection saying so, opens its seats and
+    /// forgets it; its token is refused from now on. Nobody by that name (it left meanwhile):
+    /// nothing to do.
+    fn remove(&mut self, name: &str, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
+        self.in_lobby()?;
+        let found = self.people.iter().find(|(pid, person)| *pid != Pid::HOST && person.place != Place::Gone && person.name == name);
+        let Some((pid, token)) = found.map(|(pid, person)| (pid, person.token)) else { return Ok(()) };
+        tracing::info!(%name, "the host removed a guest");
+        self.issued.revoke(token);
+        self.unseat(pid);
+        if let Some(conn) = self.people[pid].conn.take() {
+            out.push(Effect::Close(conn, CloseCode::Removed, JoinRefusal::Removed.to_string()));
+        }
+        self.forget_if_unneeded(pid);
         Ok(())
     }
 

@@ -12,6 +12,7 @@ mod lobby;
 pub mod people;
 mod play;
 mod seeding;
+mod tokens;
 
 use std::time::{Duration, Instant};
 
@@ -126,6 +127,8 @@ pub struct TableCore {
     options: AnyOptions,
     seats: Vec<SeatControl>,
     people: People,
+    /// Every resume token this table gave, to tell a token from another table.
+    issued: tokens::IssuedTokens,
     running: Option<Running>,
     /// The next match's seed being drawn.
     seeding: Option<seeding::Seeding>,
@@ -161,6 +164,7 @@ impl TableCore {
             options,
             seats: vec![SeatControl::Open; seats],
             people,
+            issued: tokens::IssuedTokens::default(),
             running: None,
             seeding: None,
             lobby_dirty: false,
@@ -285,6 +289,10 @@ impl TableCore {
                 return out;
             }
         };
+        if resume.is_some_and(|token| self.issued.revoked(&token)) {
+            refuse(&mut out, JoinRefusal::Removed, CloseCode::Removed);
+            return out;
+        }
         let returning = resume.and_then(|token| {
             self.people
                 .iter()
@@ -295,6 +303,15 @@ impl TableCore {
             if self.comeback_allowed(pid, conn, &mut out) {
                 self.resume(pid, conn, &mut out);
             }
+            return out;
+        }
+        if let Some(token) = resume
+            && !self.issued.gave(&token)
+        {
+            // Another table with this host's identity (or this one opened again): the guest is
+            // told its seat is not known here, and chooses to join as a new guest.
+            tracing::info!("a guest came back with a token this table never gave");
+            refuse(&mut out, JoinRefusal::UnknownSeat, CloseCode::Refused);
             return out;
         }
         let seated =
@@ -320,6 +337,7 @@ impl TableCore {
         // Nobody takes the host's or another's name: a second "Ana" plays as "Ana 2".
         let name = self.distinct_name(&name);
         tracing::info!(%name, ?place, "a guest joined");
+        self.issued.issue(token);
         let pid = self.people.add(Participant::new(name, token, conn, place, now));
         let admitted = Admitted { host_name: self.config.host_name.clone(), token, resumed: None, next_action: 1 };
         out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));

@@ -350,7 +350,13 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
         ui.add_space(8.0);
         seats_editor(ui, lobby, &info);
         if !info.others.is_empty() {
-            ui.label(RichText::new(tr!("net-others", names = info.others.join(", "))).color(theme::INK_DIM));
+            ui.label(RichText::new(tr!("net-others-title")).color(theme::INK_DIM));
+            for name in &info.others {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(name);
+                    remove_button(ui, lobby, name);
+                });
+            }
         }
         ui.add_space(8.0);
         ui.label(RichText::new(tr!("net-house-rules")).strong());
@@ -394,5 +400,17 @@ fn seats_editor(ui: &mut egui::Ui, lobby: &HostLobby, info: &LobbyInfo) {
                 lobby.command(HostCommand::SetSeat { seat, plan: plan(holder) });
             }
         }
+        if seat_info.holder == Holder::Guest {
+            remove_button(ui, lobby, &seat_info.name);
+        }
     });
+}
+
+/// The host's Remove for the guest called `name`: it is told, and its token no longer lets it
+/// back to this table.
+fn remove_button(ui: &mut egui::Ui, lobby: &HostLobby, name: &str) {
+    let button = egui::Button::new(tr!("net-host-remove")).min_size(egui::vec2(0.0, theme::TOUCH));
+    if ui.add(button).on_hover_text(tr!("net-host-remove-hint", name = name)).clicked() {
+        lobby.command(HostCommand::Remove { name: name.to_owned() });
+    }
 }

@@ -15,11 +15,12 @@ use tokio::sync::oneshot;
 
 use super::lobby::touch_button;
 use super::words;
-use crate::net::discovery::{Discovered, Listener};
+use crate::net::discovery::{Discovered, Listener, ShownName};
 use crate::net::guest::{GuestLink, JoinError, JoinRequest, join, join_heard};
 use crate::net::identity::{Fingerprint, JoinCode};
 use crate::net::lan::{LanContext, LanSettings};
-use crate::net::protocol::{Hello, JoinAs, PROTOCOL_VERSION, ResumeToken};
+use crate::net::link::PeerId;
+use crate::net::protocol::{Hello, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken};
 use crate::net::server::DEFAULT_PORT;
 use crate::net::tls::Pin;
 use crate::tr;
@@ -80,6 +81,21 @@ pub struct JoinScreen {
     confirming: Option<Discovered>,
     joining: Option<Joining>,
     error: Option<String>,
+    /// The last join, to try again without the seat's token when the host did not know it.
+    last_join: Option<LastJoin>,
+    /// The next join leaves the remembered token behind (the player chose to join as new).
+    without_token: bool,
+    /// The host answered with its identity but did not know this device's seat.
+    unknown_seat: bool,
+}
+
+/// What the last join dialled, to dial it again.
+#[derive(Debug, Clone)]
+enum LastJoin {
+    /// On the LAN: these addresses, this pin.
+    Lan(Vec<SocketAddr>, Pin),
+    /// Online: the invite and code in their fields.
+    Online,
 }
 
 impl JoinScreen {
@@ -100,6 +116,9 @@ impl JoinScreen {
             confirming: None,
             joining: None,
             error: None,
+            last_join: None,
+            without_token: false,
+            unknown_seat: false,
         };
         screen.listen(lan, &lan.settings);
         screen
@@ -124,7 +143,7 @@ impl JoinScreen {
         }
     }
 
-    /// Starts joining `addresses` (one typed, or every one heard for a host, tried in turn) with
+    /// Starts joining `addresses` (one typed, or every one heard for a host, tried at once) with
     /// `pin`, resuming a seat held there if one is remembered.
     fn start_join(&mut self, lan: &LanContext, addresses: Vec<SocketAddr>, pin: Pin, waker: crate::net::Waker) {
         let Some(&address) = addresses.first() else { return };
@@ -133,11 +152,14 @@ impl JoinScreen {
             self.error = Some(tr!("net-error-name"));
             return;
         }
+        let as_new = std::mem::take(&mut self.without_token);
         let resume = lan
             .known
             .iter()
             .find(|(fingerprint, host)| pin.accepts(**fingerprint) && (host.address == Some(address) || matches!(pin, Pin::Fingerprint(_))))
-            .and_then(|(_, host)| host.resume);
+            .and_then(|(_, host)| host.resume)
+            .filter(|_| !as_new);
+        self.last_join = Some(LastJoin::Lan(addresses.clone(), pin));
         let hello = Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume };
         let mut request = JoinRequest::new(address, pin, hello);
         request.waker = Some(waker.clone());
@@ -150,6 +172,7 @@ impl JoinScreen {
             waker();
         });
         self.error = None;
+        self.unknown_seat = false;
         let connecting = tr!("net-connecting", address = address.to_string());
         self.joining = Some(Joining { address: Some(address), connecting, typed_code: matches!(pin, Pin::JoinCode(_)), result });
     }
@@ -181,7 +204,9 @@ impl JoinScreen {
             self.error = Some(tr!("net-online-error-code", typed = typed.to_string(), code = invite.code().to_string()));
             return;
         }
-        let resume = lan.known.get(&invite.host()).and_then(|host| host.resume);
+        let as_new = std::mem::take(&mut self.without_token);
+        let resume = lan.known.get(&invite.host()).and_then(|host| host.resume).filter(|_| !as_new);
+        self.last_join = Some(LastJoin::Online);
         let code = invite.code();
         let mut request = OnlineJoin::new(invite, Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume });
         request.waker = Some(waker.clone());
@@ -195,8 +220,22 @@ impl JoinScreen {
             waker();
         });
         self.error = None;
+        self.unknown_seat = false;
         let connecting = tr!("net-online-connecting", code = code.to_string());
         self.joining = Some(Joining { address: None, connecting, typed_code: true, result });
+    }
+
+    /// Dials the last join again without the seat's token the host did not know: the player
+    /// chose to join that table as a new guest.
+    fn join_again_as_new(&mut self, lan: &LanContext, waker: crate::net::Waker) {
+        self.unknown_seat = false;
+        self.without_token = true;
+        match self.last_join.clone() {
+            Some(LastJoin::Lan(addresses, pin)) => self.start_join(lan, addresses, pin, waker),
+            #[cfg(feature = "online")]
+            Some(LastJoin::Online) => self.start_online_join(lan, waker),
+            _ => self.without_token = false,
+        }
     }
 
     /// A finished join: the host to remember by identity, with the token of the seat there.
@@ -211,6 +250,11 @@ impl JoinScreen {
         self.joining = None;
         match result {
             Ok(link) => {
+                // Of the addresses heard, the one where the host proved itself is remembered.
+                let address = match link.peer() {
+                    PeerId::Address(proven) => Some(proven),
+                    PeerId::Key(_) => address,
+                };
                 let joined = JoinedHost {
                     fingerprint: link.host(),
                     host_name: link.admitted().host_name.clone(),
@@ -222,6 +266,7 @@ impl JoinScreen {
             }
             Err(error) => {
                 tracing::info!(%error, "joining failed");
+                self.unknown_seat = matches!(error, JoinError::Refused(JoinRefusal::UnknownSeat));
                 self.error = Some(match error {
                     // A code the player typed that the host at that address does not have is
                     // most likely mistyped (its right value is not shown: that is what it proves).
@@ -268,6 +313,9 @@ pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker:
         if let Some(error) = &screen.error {
             ui.colored_label(theme::ACCENT, error);
         }
+        if screen.unknown_seat && screen.joining.is_none() && touch_button(ui, tr!("net-join-as-new")).clicked() {
+            screen.join_again_as_new(lan, waker.clone());
+        }
         #[cfg(feature = "online")]
         {
             ui.add_space(8.0);
@@ -308,11 +356,16 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, wa
     let busy = screen.joining.is_some();
     for host in hosts {
         let announced = &host.announcement;
-        let known = lan.known.is_trusted(&announced.fingerprint);
+        let known = lan.known.get(&announced.fingerprint);
+        // Only the address where this device reached the host before proves the name.
+        let name = match host.shown_name(known.and_then(|known| known.address)) {
+            ShownName::Proven(name) => name,
+            ShownName::Unproven(name) => tr!("net-name-unproven", name = name),
+        };
+        let known = known.is_some();
         egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(8.0).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            let line =
-                tr!("net-host-line", name = &announced.name, game = names::game(announced.game), seats = u32::from(announced.open_seats));
+            let line = tr!("net-host-line", name = name, game = names::game(announced.game), seats = u32::from(announced.open_seats));
             ui.label(RichText::new(line).strong());
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{} · {}", host.address(), announced.fingerprint.join_code())).color(theme::INK_DIM));

@@ -1,7 +1,7 @@
 //! What went wrong on the network, in the player's language.
 
 use crate::net::guest::{Ending, JoinError};
-use crate::net::protocol::{LobbyProblem, Refusal};
+use crate::net::protocol::{JoinRefusal, LobbyProblem, Refusal};
 use crate::store::verdict::Differs;
 use crate::tr;
 use crate::ui::refusals;
@@ -44,6 +44,7 @@ pub fn ending(ending: &Ending) -> String {
         Ending::HostLeft => tr!("net-ended-host-left"),
         Ending::Left => tr!("net-ended-left"),
         Ending::Replaced => tr!("net-ended-replaced"),
+        Ending::Removed => tr!("net-ended-removed"),
         Ending::Lost(reason) => tr!("net-ended-lost", reason = reason),
         Ending::Protocol(reason) | Ending::Refused(reason) => tr!("net-ended-other", reason = reason),
     }
@@ -58,6 +59,8 @@ pub fn join_error(error: &JoinError) -> String {
         }
         JoinError::Impostor { address, got } => tr!("net-error-impostor", address = address.to_string(), got = got.to_string()),
         JoinError::IncompatibleVersion { host, guest } => tr!("net-error-version", host = *host, guest = *guest),
+        JoinError::Refused(JoinRefusal::UnknownSeat) => tr!("net-error-unknown-seat"),
+        JoinError::Refused(JoinRefusal::Removed) => tr!("net-ended-removed"),
         JoinError::Refused(refusal) => tr!("net-error-refused", reason = refusal.to_string()),
         JoinError::NotCardtable { address } => tr!("net-error-not-cardtable", address = address.to_string()),
         JoinError::Unreachable { address, .. } => tr!("net-error-unreachable", address = address.to_string()),
