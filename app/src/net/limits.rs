@@ -180,12 +180,20 @@ struct Pending {
     evicted: Arc<tokio::sync::Notify>,
 }
 
-/// One source's handshake budget and when it was last heard.
+/// One source's handshake budget, when it was last heard, and when a pending connection of
+/// its was last cut short to make room.
 #[derive(Debug)]
 struct SourceRate {
     budget: MessageBudget,
     heard: Instant,
+    cut_short: Option<Instant>,
 }
+
+/// How long a source whose pending connection was cut short may not cut another's short. A
+/// device holding places open without a Hello is cut short once and then only waits its turn,
+/// so many such devices cannot take turns pushing out a person whose handshake runs slowly
+/// (a loaded machine, a debug build): after one round they have no right left to push anyone.
+const CUT_SHORT_MEMORY: Duration = Duration::from_secs(60);
 
 #[derive(Debug)]
 struct Counts {
@@ -295,7 +303,12 @@ impl Gate {
             // A device arriving (quiet, nothing pending) may take the place of the oldest
             // pending connection, once that has had its moment: a person's handshake and Hello
             // take milliseconds, so only a connection held open without a Hello is cut short.
-            Some((index, since)) if quiet && pending_here == 0 && now.saturating_duration_since(since) >= limits.pending_min_age => {
+            Some((index, since))
+                if quiet
+                    && pending_here == 0
+                    && !Self::was_cut_short(counts, source, now)
+                    && now.saturating_duration_since(since) >= limits.pending_min_age =>
+            {
                 Some(index)
             }
             _ => return Err(Turned::Cap),
@@ -305,11 +318,19 @@ impl Gate {
         }
         if let Some(index) = room {
             let evicted = counts.pending.swap_remove(index);
+            if let Some(rate) = counts.sources.get_mut(&evicted.source) {
+                rate.cut_short = Some(now);
+            }
             tracing::info!(source = ?evicted.source, "a pending connection makes room for another source's");
             evicted.evicted.notify_one();
             self.stats.pending_evicted.fetch_add(1, Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    /// Whether a pending connection of `source`'s was cut short lately.
+    fn was_cut_short(counts: &Counts, source: Source, now: Instant) -> bool {
+        counts.sources.get(&source).and_then(|rate| rate.cut_short).is_some_and(|at| now.saturating_duration_since(at) < CUT_SHORT_MEMORY)
     }
 
     /// Takes one attempt from `source`'s own budget; whether the source was quiet (it had at
@@ -323,10 +344,11 @@ impl Gate {
             }
         }
         let per_second = f64::from(limits.handshakes_per_minute_per_address) / 60.0;
-        let rate = counts
-            .sources
-            .entry(source)
-            .or_insert_with(|| SourceRate { budget: MessageBudget::new(limits.handshake_burst_per_address, per_second, now), heard: now });
+        let rate = counts.sources.entry(source).or_insert_with(|| SourceRate {
+            budget: MessageBudget::new(limits.handshake_burst_per_address, per_second, now),
+            heard: now,
+            cut_short: None,
+        });
         rate.heard = now;
         let quiet = rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
         if rate.budget.take(now) { Ok(quiet) } else { Err(Turned::Rate) }
@@ -497,9 +519,13 @@ mod tests {
         let guest = gate.admit_at(ip(7), start + Duration::from_secs(2)).expect("the guest takes the oldest pending place");
         assert_eq!(stats.snapshot().pending_evicted, 1);
         assert_eq!(gate.lock().pending.len(), 4);
-        assert!(gate.admit_at(ip(2), start + Duration::from_secs(2)).is_some(), "the evicted source may try again");
         assert!(gate.lock().pending.iter().any(|pending| pending.id == guest.id), "the newest is not the one evicted");
+        assert!(
+            gate.admit_at(ip(2), start + Duration::from_secs(2)).is_none(),
+            "the source cut short may not cut another short in turn (the guest would be next)"
+        );
         drop(attackers);
+        assert!(gate.admit_at(ip(2), start + Duration::from_secs(3)).is_some(), "it may try again once there is room");
     }
 
     #[test]
