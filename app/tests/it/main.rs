@@ -36,6 +36,7 @@ mod net_hostile_memory;
 mod net_leak;
 mod net_match;
 mod net_names;
+mod net_nat_lab;
 #[cfg(feature = "online")]
 mod net_online;
 mod net_online_window;
