@@ -37,6 +37,7 @@ fn main() -> ExitCode {
                 print_invite: args.print_invite,
                 relays: args.relays.clone(),
                 bind: args.bind,
+                relay_ca: args.relay_ca.clone(),
             };
             cardtable::commands::net_play::host(cli.data_dir.as_deref(), &plan).map(Some)
         }
@@ -47,9 +48,11 @@ fn main() -> ExitCode {
                 level: args.bot,
                 relays: args.relays.clone(),
                 bind: args.bind,
+                relay_ca: args.relay_ca.clone(),
             };
             cardtable::commands::net_play::join_as_bot(&plan).map(Some)
         }
+        Some(Command::Relay(args)) => cardtable::commands::relay::run(args).map(|()| None),
         Some(Command::StoreSoak { seed }) => cardtable::commands::store_soak::run(cli.data_dir.as_deref(), *seed).map(|()| None),
     };
     match result {

@@ -1,12 +1,14 @@
 //! Headless networked play, for tests and spare machines: `cardtable host` hosts a table
 //! without a window (LAN or online) and starts the match once every guest seat is taken and
 //! ready; `cardtable join` joins one as a bot, plays to the end and prints the verified result
-//! (it fails unless the host's record verified on this device).
+//! (it fails unless the host's record verified on this device). Both print each device's path
+//! when it changes (`path: direct`, `path: via relay`), and the guest its moves' round trip:
+//! the NAT lab (app/tests/it/net_nat_lab.rs) reads them.
 
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use cardtable_engine::bots::BotLevel;
@@ -15,6 +17,7 @@ use cardtable_engine::{AnyOptions, GameKind, GameRng, Phase, Seat, Viewer};
 use crate::net::guest::{GuestEvent, GuestLink, JoinRequest, join};
 use crate::net::identity::{Identity, JoinCode};
 use crate::net::invite::Invite;
+use crate::net::link::PathKind;
 use crate::net::protocol::{ClientMsg, Hello, Holder, HostMsg, JoinAs, PROTOCOL_VERSION, Role};
 use crate::net::remote::{RemoteTable, view_legal, view_phase};
 use crate::net::server::{HostHandle, HostSettings, start_host};
@@ -82,6 +85,8 @@ pub struct HostPlan {
     pub relays: Vec<String>,
     /// Where to listen.
     pub bind: SocketAddr,
+    /// Certificates to trust for relays besides the web's authorities (online).
+    pub relay_ca: Option<PathBuf>,
 }
 
 /// Hosts a table headless until its match is over; the result in words.
@@ -136,7 +141,7 @@ async fn start(table: TableCore, lan_dir: &Path, plan: &HostPlan, settings: Host
         {
             use crate::net::online::{OnlineSettings, key::OnlineKey, start_online_host};
             let key = OnlineKey::load_or_create(lan_dir)?;
-            let online = OnlineSettings { relays: plan.relays.clone(), ..OnlineSettings::default() };
+            let online = OnlineSettings { relays: plan.relays.clone(), ..online_settings(plan.relay_ca.as_deref())? };
             return Ok(start_online_host(table, &key, settings, &online).await?);
         }
         #[cfg(not(feature = "online"))]
@@ -146,11 +151,26 @@ async fn start(table: TableCore, lan_dir: &Path, plan: &HostPlan, settings: Host
     Ok(start_host(table, &identity, settings)?)
 }
 
+/// This device's online settings: relays' certificates checked against the web's authorities
+/// and `relay_ca`'s.
+#[cfg(feature = "online")]
+fn online_settings(relay_ca: Option<&Path>) -> anyhow::Result<crate::net::online::OnlineSettings> {
+    let relay_tls = relay_ca.map(crate::net::online::pem::relay_trust).transpose()?;
+    Ok(crate::net::online::OnlineSettings { relay_tls, ..crate::net::online::OnlineSettings::default() })
+}
+
 /// Starts the match once every seat is taken and ready; returns the result once it is over.
+/// Prints the guests' paths whenever one changes.
 async fn host_until_over(handle: &mut HostHandle) -> anyhow::Result<String> {
     let mut started = false;
+    let mut paths = Changes::default();
     loop {
         let message = handle.recv().await.context("the table stopped")?;
+        let now: Vec<(String, PathKind)> = handle.paths().into_iter().map(|device| (device.name, device.path)).collect();
+        if let Some(now) = paths.note(now).filter(|now| !now.is_empty()) {
+            let words: Vec<String> = now.iter().map(|(name, path)| format!("{name}: {path}")).collect();
+            print_line(&format!("path: {}", words.join(", ")));
+        }
         match message {
             HostMsg::Lobby(lobby) if !started && lobby.seats.iter().all(|seat| seat.ready && seat.holder != Holder::Open) => {
                 handle.command(HostCommand::Start);
@@ -182,6 +202,8 @@ pub struct JoinPlan {
     pub relays: Vec<String>,
     /// Where this device binds (online).
     pub bind: SocketAddr,
+    /// Certificates to trust for relays besides the web's authorities (online).
+    pub relay_ca: Option<PathBuf>,
 }
 
 /// Joins as a bot, plays to the end; the verified result in words.
@@ -208,7 +230,7 @@ async fn connect(plan: &JoinPlan, hello: Hello) -> anyhow::Result<GuestLink> {
         {
             use crate::net::online::{OnlineJoin, OnlineSettings, join_online};
             let mut request = OnlineJoin::new(invite, hello);
-            request.settings = OnlineSettings { relays: plan.relays.clone(), ..OnlineSettings::default() };
+            request.settings = OnlineSettings { relays: plan.relays.clone(), ..online_settings(plan.relay_ca.as_deref())? };
             request.bind = plan.bind;
             return Ok(join_online(request).await?);
         }
@@ -219,18 +241,86 @@ async fn connect(plan: &JoinPlan, hello: Hello) -> anyhow::Result<GuestLink> {
     Ok(join(JoinRequest::new(address, Pin::JoinCode(plan.code), hello)).await?)
 }
 
+/// Prints one line at once (a reader such as the NAT lab follows it as it comes).
+fn print_line(line: &str) {
+    let mut stdout = std::io::stdout().lock();
+    // A closed standard output only loses these progress lines, not the match.
+    let _ = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
+}
+
+/// The last value seen of something printed when it changes.
+#[derive(Debug)]
+struct Changes<T>(Option<T>);
+
+impl<T> Default for Changes<T> {
+    fn default() -> Changes<T> {
+        Changes(None)
+    }
+}
+
+impl<T: PartialEq> Changes<T> {
+    /// `now`, when it differs from the last value noted.
+    fn note(&mut self, now: T) -> Option<&T> {
+        if self.0.as_ref() == Some(&now) {
+            return None;
+        }
+        self.0 = Some(now);
+        self.0.as_ref()
+    }
+}
+
+/// The round trips of a guest's moves: from sending a move to the next update of the table.
+#[derive(Debug, Default)]
+struct RoundTrips {
+    /// The move waiting for its update: the update it answered, and when it was sent.
+    waiting: Option<(u64, Instant)>,
+    /// Every round trip so far.
+    samples: Vec<Duration>,
+}
+
+impl RoundTrips {
+    /// A move answering update `seq` was sent now.
+    fn sent(&mut self, seq: u64) {
+        self.waiting = Some((seq, Instant::now()));
+    }
+
+    /// The table's latest update is `seq`: a move waiting for a newer one has its round trip.
+    fn seen(&mut self, seq: Option<u64>) {
+        if let Some((sent_on, at)) = self.waiting
+            && seq.is_some_and(|seq| seq != sent_on)
+        {
+            self.samples.push(at.elapsed());
+            self.waiting = None;
+        }
+    }
+
+    /// `p50 … ms, p99 … ms over N moves`, nearest rank.
+    fn summary(&self) -> String {
+        let mut sorted = self.samples.clone();
+        sorted.sort_unstable();
+        let rank = |percent: usize| sorted.get((sorted.len().saturating_sub(1) * percent).div_ceil(100)).copied().unwrap_or_default();
+        let ms = |duration: Duration| duration.as_secs_f64() * 1000.0;
+        format!("p50 {:.1} ms, p99 {:.1} ms over {} moves", ms(rank(50)), ms(rank(99)), sorted.len())
+    }
+}
+
 /// Takes a free seat, plays it as a bot of `level` until the match is over and its
-/// record checked.
+/// record checked. Prints the path to the host whenever it changes.
 async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
     let mut table = RemoteTable::new(link.admitted().next_action);
     let mut rng = GameRng::from_seed(seed());
     let mut acted_on = None;
+    let mut path = Changes::default();
+    let mut round_trips = RoundTrips::default();
     loop {
         let message = match link.next().await {
             Some(GuestEvent::Message(message)) => message,
             Some(GuestEvent::Ended(ending)) => bail!("{ending}"),
             None => bail!("the connection ended"),
         };
+        if let Some(kind) = path.note(link.path().0) {
+            print_line(&format!("path: {kind}"));
+        }
         let lobby = matches!(message, HostMsg::Lobby(_));
         if let Some(answer) = table.apply(message) {
             link.send(answer);
@@ -239,6 +329,9 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
             Some(Role::Seated(seats)) => seats.first().copied(),
             _ => None,
         };
+        if let Some(seat) = seat {
+            round_trips.seen(table.latest(Viewer::Seat(seat)).map(|latest| latest.seq));
+        }
         // Any free seat, asked again at each lobby until one is given (another guest may
         // have taken the one that looked free).
         if lobby && seat.is_none() {
@@ -249,6 +342,9 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
         if let (Some(result), Some(checked)) = (&table.result, table.checked()) {
             let verdict = checked.verdict;
             let summary = format!("match over: {result:?}; seed {}, {} steps", checked.seed, checked.steps.len());
+            let (kind, rtt) = link.path();
+            print_line(&format!("path at the end: {kind}, {} ms", rtt.as_millis()));
+            print_line(&format!("move round trip: {}", round_trips.summary()));
             link.leave().await;
             return match verdict {
                 Verdict::Verified => Ok(format!("{summary}; verified on this device")),
@@ -276,6 +372,7 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
                     tokio::time::sleep(GUEST_PACE).await;
                     let message = table.act(seat, action);
                     link.send(message);
+                    round_trips.sent(seq);
                 }
             }
             _ => {}

@@ -36,6 +36,7 @@ mod net_hostile_memory;
 mod net_leak;
 mod net_match;
 mod net_names;
+mod net_nat_lab;
 mod net_one_identity;
 #[cfg(feature = "online")]
 mod net_online;

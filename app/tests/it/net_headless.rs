@@ -123,3 +123,13 @@ fn a_wrong_code_for_an_invite_is_refused_before_any_connection() {
     assert!(!output.status.success());
     assert!(stderr.contains("the code AAAA-AAAA is not this invite's"), "{stderr}");
 }
+
+#[test]
+fn a_relay_without_a_certificate_is_refused_unless_it_is_a_dev_relay() {
+    let output = Command::new(env!("CARGO_BIN_EXE_cardtable")).args(["relay", "--http-bind", "127.0.0.1:0"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("needs a certificate (--tls-cert and --tls-key)") && stderr.contains("--dev"), "{stderr}");
+    let output = Command::new(env!("CARGO_BIN_EXE_cardtable")).args(["relay", "--tls-cert", "relay.crt"]).output().expect("runs");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--tls-key"), "a certificate needs its key");
+}

@@ -1,4 +1,4 @@
-//! Online play on loopback (issue 28): an iroh relay server in-process, a host and guests that
+//! Online play on loopback (issue 28): the app's relay server in-process, a host and guests that
 //! hold only the invite. A guest connects through the relay and then goes direct; a whole match
 //! of every game finishes verified on every device; play goes on directly when the relay is
 //! killed mid-match, and through the relay when the direct path is blocked; a guest that drops
@@ -151,7 +151,7 @@ async fn raw_client(relay: &Relay) -> Endpoint {
     let url = relay.settings.relays[0].parse().expect("relay url");
     Endpoint::builder(presets::Minimal)
         .relay_mode(RelayMode::custom([url]))
-        .ca_tls_config(iroh::tls::CaTlsConfig::insecure_skip_verify())
+        .ca_tls_config(relay.settings.relay_tls.clone().expect("the test relay's certificate"))
         .clear_ip_transports()
         .bind_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
         .expect("loopback")

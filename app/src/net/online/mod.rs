@@ -6,9 +6,14 @@
 //! | module | job |
 //! | --- | --- |
 //! | [`key`] | the device's online secret key, kept beside the LAN identity |
+//! | [`pem`] | certificates and keys from PEM files: a relay's own, and relays' to trust |
+//! | [`relay_server`] | `cardtable relay`: iroh's relay server (cargo feature `relay`) |
 //! | this file | endpoints, the online host's accept loop and invite, the online join |
 
 pub mod key;
+pub mod pem;
+#[cfg(feature = "relay")]
+pub mod relay_server;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -39,8 +44,8 @@ pub struct OnlineSettings {
     /// invite's. None: direct addresses only.
     pub relays: Vec<String>,
     /// How relay servers' TLS certificates are checked; `None`: against the web's certificate
-    /// authorities (a copy built in). The tests pass one that accepts their in-process relay's
-    /// self-signed certificate (iroh's `test-utils`, which the app never enables). The
+    /// authorities (a copy built in). `--relay-ca` and the tests add a certificate of their own
+    /// relay's ([`pem::relay_trust`]). The
     /// connection between two devices is proved by the host's key whatever this says: a relay
     /// only forwards packets it cannot read.
     pub relay_tls: Option<iroh::tls::CaTlsConfig>,

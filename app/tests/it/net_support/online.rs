@@ -1,39 +1,54 @@
-//! Hosting and joining online over loopback: an iroh relay server run in-process
-//! (`iroh::test_utils::run_relay_server`), a host and guests bound to 127.0.0.1 that find each
-//! other by the invite alone.
+//! Hosting and joining online over loopback: the app's own relay server run in-process
+//! (`net::online::relay_server`, HTTPS with a certificate made for the test and trusted by the
+//! devices), a host and guests bound to 127.0.0.1 that find each other by the invite alone.
 
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use cardtable::net::guest::GuestLink;
 use cardtable::net::invite::Invite;
 use cardtable::net::online::key::OnlineKey;
+use cardtable::net::online::relay_server::{RelayPlan, RelayTls, RunningRelay, start_relay};
 use cardtable::net::online::{OnlineJoin, OnlineSettings, join_online, start_online_host};
 use cardtable::net::protocol::Hello;
 use cardtable::net::server::{HostHandle, HostSettings};
 use cardtable::net::table::{TableConfig, TableCore};
 use cardtable_engine::AnyOptions;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 
 use super::quic::quick_liveness;
 
 /// A relay server on loopback, stopped when dropped, and the settings that use it.
 pub struct Relay {
-    /// Host and guests' settings: this relay, its self-signed certificate accepted.
+    /// Host and guests' settings: this relay, its certificate trusted.
     pub settings: OnlineSettings,
-    /// The relay server (iroh-relay's, whose type iroh does not name): dropped, it stops.
-    _server: Box<dyn std::any::Any + Send>,
+    /// The relay server: dropped, it stops.
+    _server: RunningRelay,
 }
 
-/// Starts a relay server on loopback.
+/// A self-signed certificate for `names` (host names or IP addresses) and its key.
+pub fn certificate(names: &[&str]) -> (CertificateDer<'static>, PrivateKeyDer<'static>) {
+    let made = rcgen::generate_simple_self_signed(names.iter().map(|name| (*name).to_owned()).collect::<Vec<_>>()).expect("a certificate");
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(made.signing_key.serialize_der()));
+    (made.cert.der().clone(), key)
+}
+
+/// Starts a relay server on loopback: HTTPS, and QUIC address discovery, on ports of its own.
 pub async fn relay() -> Relay {
-    let (_map, url, server) = iroh::test_utils::run_relay_server().await.expect("a loopback relay");
+    let (cert, key) = certificate(&["127.0.0.1"]);
+    let mut plan = RelayPlan::on(Ipv4Addr::LOCALHOST.into(), Some(RelayTls { certificates: vec![cert.clone()], key }), false);
+    plan.http_bind.set_port(0);
+    plan.https_bind.set_port(0);
+    plan.quic_bind.set_port(0);
+    let server = start_relay(plan).await.expect("a loopback relay");
+    assert!(server.url().starts_with("https://127.0.0.1:"), "{}", server.url());
     Relay {
         settings: OnlineSettings {
-            relays: vec![url.to_string()],
-            relay_tls: Some(iroh::tls::CaTlsConfig::insecure_skip_verify()),
+            relays: vec![server.url()],
+            relay_tls: Some(iroh::tls::CaTlsConfig::custom_roots([cert])),
             ..OnlineSettings::default()
         },
-        _server: Box::new(server),
+        _server: server,
     }
 }
 

@@ -1,0 +1,411 @@
+//! The NAT lab (issue 28): two homes behind routers that translate addresses as home routers
+//! do, on an "internet" that holds only a relay, all in network namespaces of their own (never
+//! the machine's real interfaces). The `cardtable` binary plays each part: `cardtable relay
+//! --dev` on the internet, a headless online host in one home, two headless bot guests in the
+//! other, each knowing only the invite; a whole Dunno match must end verified on every device.
+//!
+//! - Ordinary NAT (nftables `masquerade`, which keeps a device's port): the guests go direct.
+//! - Strict NAT (`masquerade random`: a new port for every other address, so the address the
+//!   relay saw is not the one a peer would reach): play stays on the relay and ends.
+//! - 80 ms each way with 1 % loss (`tc netem` on both routers' outside ports): ends verified.
+//!
+//! Each router drops new connections arriving on its outside port (`ct state new drop`): without
+//! that the first punch packet reaches the router itself, which then moves the device's port
+//! and punching fails (../shared/notes/platform.md). The relay gets a certificate made for the
+//! lab, so its QUIC address discovery (which needs TLS) tells each device its outside address;
+//! the devices trust it with `--relay-ca`. Needs root and `ip`, `nft`, `tc`: elsewhere each
+//! test says it skipped and why. The figures (move round trips, memory and CPU at the host) go
+//! to standard error: docs/online.md has them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The internet's subnet: the relay at .1, the homes' routers at .2 and .3.
+const RELAY_IP: &str = "10.77.0.1";
+
+/// How long a guest may take to play the whole match.
+const GUEST_LIMIT: Duration = Duration::from_secs(300);
+
+/// How a home router translates addresses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Nat {
+    /// `masquerade`: the device's port kept where free, whoever it talks to.
+    Ordinary,
+    /// `masquerade random`: a random port for every new destination.
+    Strict,
+}
+
+/// One lab: its namespaces and the processes in them, all ended when dropped (a failed
+/// assertion included).
+struct Lab {
+    /// The namespaces' common prefix, unique to this run.
+    prefix: String,
+    /// Namespaces made so far.
+    namespaces: Vec<String>,
+    /// Processes started in them.
+    children: Vec<Child>,
+    /// Data folders, certificate files.
+    dir: tempfile::TempDir,
+}
+
+impl Drop for Lab {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        for namespace in self.namespaces.iter().rev() {
+            let _ = Command::new("ip").args(["netns", "del", namespace]).status();
+        }
+    }
+}
+
+/// Why this machine cannot run the lab, if it cannot (netem is asked of the kernel when a lab
+/// needs it: [`Lab::build`]).
+fn cannot_run() -> Option<String> {
+    let uid = Command::new("id").arg("-u").output().ok().map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned());
+    if uid.as_deref() != Some("0") {
+        return Some("it builds network namespaces, which needs root (.ci/run runs as root)".to_owned());
+    }
+    let missing: Vec<&str> = [("ip", "-V"), ("nft", "--version"), ("tc", "-V")]
+        .into_iter()
+        .filter(|(tool, flag)| !Command::new(tool).arg(flag).output().is_ok_and(|output| output.status.success()))
+        .map(|(tool, _)| tool)
+        .collect();
+    (!missing.is_empty()).then(|| format!("{} missing (apt-get install iproute2 nftables; .ci/run installs them)", missing.join(", ")))
+}
+
+/// Runs `program` with `args` in `namespace` (or here with `None`); panics with its words on
+/// failure.
+fn run(namespace: Option<&str>, program: &str, args: &[&str]) {
+    let mut command = match namespace {
+        Some(namespace) => {
+            let mut command = Command::new("ip");
+            command.args(["netns", "exec", namespace, program]);
+            command
+        }
+        None => Command::new(program),
+    };
+    let output = command.args(args).output().unwrap_or_else(|error| panic!("{program}: {error}"));
+    assert!(output.status.success(), "{program} {args:?} in {namespace:?}: {}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// `nft -f -` with `rules`, in `namespace`.
+fn nft(namespace: &str, rules: &str) {
+    let mut child = Command::new("ip")
+        .args(["netns", "exec", namespace, "nft", "-f", "-"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nft starts");
+    child.stdin.take().expect("stdin").write_all(rules.as_bytes()).expect("rules written");
+    let output = child.wait_with_output().expect("nft ends");
+    assert!(output.status.success(), "nft in {namespace}: {}", String::from_utf8_lossy(&output.stderr));
+}
+
+/// A home router's rules: translate what leaves by the outside port, forward only what the
+/// home started, and drop new connections arriving from outside (even to the router itself).
+fn router_rules(nat: Nat) -> String {
+    let masquerade = match nat {
+        Nat::Ordinary => "masquerade",
+        Nat::Strict => "masquerade random",
+    };
+    format!(
+        "table ip home {{
+  chain postrouting {{ type nat hook postrouting priority srcnat; policy accept; oifname \"wan\" {masquerade}; }}
+  chain input {{ type filter hook input priority filter; policy accept; iifname \"wan\" ct state new drop; }}
+  chain forward {{ type filter hook forward priority filter; policy drop; ct state established,related accept; iifname \"lan\" oifname \"wan\" accept; }}
+}}\n"
+    )
+}
+
+impl Lab {
+    /// The internet with a bridge, and two homes behind routers of the `nat` kind; `netem`
+    /// (e.g. "delay 80ms loss 1%") on each router's outside port.
+    ///
+    /// # Errors
+    /// The kernel has no netem queueing discipline (a kernel built without `sch_netem`).
+    fn build(nat: Nat, netem: Option<&str>) -> Result<Lab, String> {
+        static RUNS: AtomicUsize = AtomicUsize::new(0);
+        let prefix = format!("ctlab{}x{}", std::process::id(), RUNS.fetch_add(1, Ordering::Relaxed));
+        let mut lab = Lab { prefix, namespaces: Vec::new(), children: Vec::new(), dir: tempfile::tempdir().expect("temp dir") };
+        let net = lab.namespace("net");
+        run(Some(&net), "ip", &["link", "add", "br0", "type", "bridge"]);
+        run(Some(&net), "ip", &["addr", "add", &format!("{RELAY_IP}/24"), "dev", "br0"]);
+        run(Some(&net), "ip", &["link", "set", "br0", "up"]);
+        for (home, outside, subnet) in [("a", "10.77.0.2", "192.168.10"), ("b", "10.77.0.3", "192.168.20")] {
+            let router = lab.namespace(&format!("r{home}"));
+            let device = lab.namespace(&format!("h{home}"));
+            let port = format!("p{home}");
+            run(None, "ip", &["link", "add", "wan", "netns", &router, "type", "veth", "peer", "name", &port, "netns", &net]);
+            run(Some(&net), "ip", &["link", "set", &port, "master", "br0", "up"]);
+            run(Some(&router), "ip", &["addr", "add", &format!("{outside}/24"), "dev", "wan"]);
+            run(Some(&router), "ip", &["link", "set", "wan", "up"]);
+            run(None, "ip", &["link", "add", "lan", "netns", &router, "type", "veth", "peer", "name", "eth0", "netns", &device]);
+            run(Some(&router), "ip", &["addr", "add", &format!("{subnet}.1/24"), "dev", "lan"]);
+            run(Some(&router), "ip", &["link", "set", "lan", "up"]);
+            run(Some(&device), "ip", &["addr", "add", &format!("{subnet}.2/24"), "dev", "eth0"]);
+            run(Some(&device), "ip", &["link", "set", "eth0", "up"]);
+            run(Some(&device), "ip", &["route", "add", "default", "via", &format!("{subnet}.1")]);
+            run(Some(&router), "sysctl", &["-qw", "net.ipv4.ip_forward=1"]);
+            nft(&router, &router_rules(nat));
+            if let Some(netem) = netem {
+                let mut args = vec!["netns", "exec", &router, "tc", "qdisc", "add", "dev", "wan", "root", "netem"];
+                args.extend(netem.split_whitespace());
+                let output = Command::new("ip").args(&args).output().expect("tc runs");
+                let words = String::from_utf8_lossy(&output.stderr);
+                if words.contains("kind is unknown") {
+                    return Err(format!("this kernel has no netem queueing discipline (sch_netem): tc says `{}`", words.trim()));
+                }
+                assert!(output.status.success(), "tc netem: {words}");
+            }
+        }
+        Ok(lab)
+    }
+
+    /// Makes the namespace `<prefix>-<role>` with its loopback up.
+    fn namespace(&mut self, role: &str) -> String {
+        let name = format!("{}-{role}", self.prefix);
+        run(None, "ip", &["netns", "add", &name]);
+        self.namespaces.push(name.clone());
+        run(Some(&name), "ip", &["link", "set", "lo", "up"]);
+        name
+    }
+
+    /// The namespace of `role`.
+    fn ns(&self, role: &str) -> String {
+        format!("{}-{role}", self.prefix)
+    }
+
+    /// Starts `cardtable ARGS` in the namespace of `role`, with a data folder of its own; its
+    /// standard output piped.
+    fn start(&mut self, role: &str, data: &str, args: &[&str]) -> usize {
+        let child = Command::new("ip")
+            .args(["netns", "exec", &self.ns(role), env!("CARGO_BIN_EXE_cardtable"), "--data-dir"])
+            .arg(self.dir.path().join(data))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("cardtable starts");
+        self.children.push(child);
+        self.children.len() - 1
+    }
+
+    /// The relay's certificate and key for its address, as PEM files.
+    fn relay_certificate(&self) -> (PathBuf, PathBuf) {
+        let made = rcgen::generate_simple_self_signed(vec![RELAY_IP.to_owned()]).expect("a certificate");
+        let (cert, key) = (self.dir.path().join("relay.crt"), self.dir.path().join("relay.key"));
+        std::fs::write(&cert, made.cert.pem()).expect("certificate written");
+        std::fs::write(&key, made.signing_key.serialize_pem()).expect("key written");
+        (cert, key)
+    }
+}
+
+/// Reads a child's standard output line by line, as it comes.
+struct Lines {
+    /// The lines read by the thread, not yet taken.
+    incoming: std::sync::mpsc::Receiver<String>,
+    /// Every line taken so far.
+    seen: Vec<String>,
+    /// The reading thread (ends with the output).
+    reader: JoinHandle<()>,
+}
+
+impl Lines {
+    fn follow(child: &mut Child) -> Lines {
+        let stdout = child.stdout.take().expect("piped");
+        let (sender, incoming) = std::sync::mpsc::sync_channel(1024);
+        let reader = std::thread::Builder::new()
+            .name("lab output".to_owned())
+            .spawn(move || {
+                for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                    if sender.send(line).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("a reader thread");
+        Lines { incoming, seen: Vec::new(), reader }
+    }
+
+    /// The first line starting with `prefix`, waiting up to `limit`.
+    fn wait_for(&mut self, prefix: &str, limit: Duration) -> String {
+        let start = Instant::now();
+        loop {
+            if let Some(line) = self.seen.iter().find(|line| line.starts_with(prefix)) {
+                return line.clone();
+            }
+            let left = limit.checked_sub(start.elapsed()).unwrap_or_else(|| panic!("no `{prefix}` line after {limit:?}: {:?}", self.seen));
+            match self.incoming.recv_timeout(left) {
+                Ok(line) => self.seen.push(line),
+                Err(error) => panic!("no `{prefix}` line ({error}): {:?}", self.seen),
+            }
+        }
+    }
+
+    /// Every line, once the output has ended.
+    fn all(mut self) -> Vec<String> {
+        self.seen.extend(self.incoming.iter());
+        self.reader.join().expect("the reader");
+        self.seen
+    }
+}
+
+/// What a process used: resident memory now and CPU time so far (Linux's /proc).
+#[derive(Debug, Clone, Copy, Default)]
+struct Usage {
+    /// Resident set, KiB.
+    rss_kib: u64,
+    /// CPU time on any core.
+    cpu: Duration,
+}
+
+fn usage(pid: u32) -> Option<Usage> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let rss_kib = status.lines().find_map(|line| line.strip_prefix("VmRSS:"))?.trim().trim_end_matches("kB").trim().parse().ok()?;
+    // utime and stime, every thread's, in clock ticks (USER_HZ, 100 on Linux): the 14th and
+    // 15th fields, the 12th and 13th after the command's closing parenthesis.
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Usage { rss_kib, cpu: Duration::from_millis(ticks * 10) })
+}
+
+/// Waits for `lab`'s child `index` to end (at most `limit`); whether it succeeded.
+fn wait(lab: &mut Lab, index: usize, limit: Duration, mut sample: impl FnMut()) -> bool {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = lab.children[index].try_wait().expect("wait") {
+            return status.success();
+        }
+        assert!(start.elapsed() < limit, "still running after {limit:?}");
+        sample();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// What one lab match showed.
+struct Played {
+    /// Each guest's lines.
+    guests: Vec<Vec<String>>,
+    /// The host's lines.
+    host: Vec<String>,
+}
+
+/// Builds a lab, plays a Dunno match in it (relay, host in home a, two bot guests in home b)
+/// and checks every device verified it; prints the figures.
+fn play_match(name: &str, nat: Nat, netem: Option<&str>) -> Option<Played> {
+    if let Some(reason) = cannot_run() {
+        eprintln!("SKIPPED the NAT lab `{name}`: {reason}");
+        return None;
+    }
+    let mut lab = match Lab::build(nat, netem) {
+        Ok(lab) => lab,
+        Err(reason) => {
+            eprintln!("SKIPPED the NAT lab `{name}`: {reason}");
+            return None;
+        }
+    };
+    let (cert, key) = lab.relay_certificate();
+    let (cert, key) = (cert.to_string_lossy().into_owned(), key.to_string_lossy().into_owned());
+    let relay_bind = format!("{RELAY_IP}:3340");
+    let relay = lab.start("net", "relay", &["relay", "--dev", "--http-bind", &relay_bind, "--tls-cert", &cert, "--tls-key", &key]);
+    let mut relay_lines = Lines::follow(&mut lab.children[relay]);
+    let url = relay_lines.wait_for("relay: ", Duration::from_secs(30)).trim_start_matches("relay: ").to_owned();
+    assert_eq!(url, format!("http://{relay_bind}/"));
+    let discovery = relay_lines.wait_for("QUIC address discovery: ", Duration::from_secs(5));
+    assert!(discovery.ends_with(&format!("{RELAY_IP}:7842")), "{discovery}");
+
+    let host_args: &[&str] =
+        &["host", "--online", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--relay", &url, "--relay-ca", &cert];
+    let host = lab.start("ha", "host", host_args);
+    let host_pid = lab.children[host].id();
+    let mut host_lines = Lines::follow(&mut lab.children[host]);
+    let invite_line = host_lines.wait_for("cardtable:join?", Duration::from_secs(60));
+    let invite: cardtable::net::invite::Invite = invite_line.parse().expect("the invite reads");
+    assert_eq!(invite.relays, vec![url.clone()], "the invite names the lab's relay");
+    // The relay's address discovery told the host the address its router gives it outside.
+    assert!(invite.addresses.iter().any(|address| address.ip().to_string() == "10.77.0.2"), "{invite_line}");
+    let code = invite.code().to_string();
+    let before = usage(host_pid).expect("the host's usage");
+    let started = Instant::now();
+
+    let guests: Vec<usize> = (0..2)
+        .map(|index| {
+            lab.start("hb", &format!("guest{index}"), &["join", &invite_line, "--code", &code, "--bot", "normal", "--relay-ca", &cert])
+        })
+        .collect();
+    let guest_lines: Vec<Lines> = guests.iter().map(|&index| Lines::follow(&mut lab.children[index])).collect();
+    let mut peak = before;
+    let mut last = before;
+    for &index in &guests {
+        let success = wait(&mut lab, index, GUEST_LIMIT, || {
+            if let Some(now) = usage(host_pid) {
+                peak.rss_kib = peak.rss_kib.max(now.rss_kib);
+                last = now;
+            }
+        });
+        assert!(success, "a guest failed in `{name}`");
+    }
+    let played = started.elapsed();
+    assert!(wait(&mut lab, host, Duration::from_secs(30), || {}), "the host failed in `{name}`");
+    let guests: Vec<Vec<String>> = guest_lines.into_iter().map(Lines::all).collect();
+    let host = host_lines.all();
+    for lines in &guests {
+        assert!(lines.iter().any(|line| line.ends_with("verified on this device")), "{name}: {lines:?}");
+    }
+    assert!(host.iter().any(|line| line.starts_with("match over")), "{name}: {host:?}");
+
+    let cpu = last.cpu.saturating_sub(before.cpu);
+    eprintln!(
+        "NAT lab `{name}`: match {:.1} s; host resident {} KiB before the guests, peak {} KiB (+{} KiB a device); host CPU {:.2} s ({:.1} % of a core a device)",
+        played.as_secs_f64(),
+        before.rss_kib,
+        peak.rss_kib,
+        peak.rss_kib.saturating_sub(before.rss_kib) / 2,
+        cpu.as_secs_f64(),
+        cpu.as_secs_f64() / played.as_secs_f64() * 100.0 / 2.0,
+    );
+    for (index, lines) in guests.iter().enumerate() {
+        let shown: Vec<&String> = lines.iter().filter(|line| line.starts_with("path") || line.starts_with("move round trip")).collect();
+        eprintln!("NAT lab `{name}` guest {index}: {shown:?}");
+    }
+    eprintln!("NAT lab `{name}` host: {:?}", host.iter().filter(|line| line.starts_with("path")).collect::<Vec<_>>());
+    Some(Played { guests, host })
+}
+
+/// The guest's path when the match ended.
+fn end_path(lines: &[String]) -> &str {
+    lines.iter().find_map(|line| line.strip_prefix("path at the end: ")).unwrap_or("no path printed")
+}
+
+#[test]
+fn behind_ordinary_nat_the_guests_punch_through_and_play_direct() {
+    let Some(played) = play_match("ordinary", Nat::Ordinary, None) else { return };
+    for lines in &played.guests {
+        assert!(end_path(lines).starts_with("direct"), "{lines:?}");
+    }
+    assert!(played.host.iter().any(|line| line.starts_with("path: ") && line.contains("direct")), "{:?}", played.host);
+}
+
+#[test]
+fn behind_strict_nat_play_stays_on_the_relay_and_ends_verified() {
+    let Some(played) = play_match("strict", Nat::Strict, None) else { return };
+    for lines in &played.guests {
+        assert!(end_path(lines).starts_with("via relay"), "{lines:?}");
+        assert!(!lines.iter().any(|line| line == "path: direct"), "a direct path through strict NAT: {lines:?}");
+    }
+}
+
+#[test]
+fn eighty_ms_each_way_with_one_percent_loss_still_ends_verified() {
+    let Some(played) = play_match("netem 80 ms 1 %", Nat::Ordinary, Some("delay 80ms loss 1%")) else { return };
+    for lines in &played.guests {
+        assert!(lines.iter().any(|line| line.starts_with("move round trip: ")), "{lines:?}");
+    }
+}
