@@ -31,6 +31,7 @@ table-bot-playing = { $name } is thinking…
 table-own-total = Your total: { $points }
 table-undo = ↶ Undo
 table-undo-hint = Take back your last move, before a bot answers it (Ctrl+Z)
+table-undo-not-now = Nothing to take back now: only your own last move, before a bot answers it and before it shows you a hidden card.
 table-nothing-to-undo = There is no move of yours to take back.
 table-done = Done — hide my cards
 table-next-move = Next move (Enter)
