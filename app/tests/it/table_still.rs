@@ -134,7 +134,7 @@ fn plays(action: &AnyAction, card: Card) -> bool {
 /// A match of `kind` played at random until Ana (seat 0) alone is to act mid-round, at a
 /// moment that has every moment of the test: for a hand game a card she may not play and a
 /// card she may; for Youglouf, a turn that starts by taking a card.
-fn position(kind: GameKind) -> Host {
+pub fn position(kind: GameKind) -> Host {
     (5..60).find_map(|seed| position_from(kind, seed)).unwrap_or_else(|| panic!("{kind:?}: no seed of 55 reached the position"))
 }
 

@@ -149,8 +149,8 @@ struct Layout {
 
 /// Lays out the hand: smaller cards when a big hand would take more than a third of the
 /// window's height (or the height the area `kept` so far), so the piles above stay in view
-/// (never below two thirds of the chosen size); room for the rows the hand takes with every
-/// card whole, whenever that fits.
+/// (never below two thirds of the chosen size, nor narrower than a touch target); room for
+/// the rows the hand takes with every card whole, whenever that fits.
 fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<f32>) -> Layout {
     // Once the area has a height, cards grow only as far as it holds them (a hand that loses
     // a card would otherwise take bigger cards and a taller area).
@@ -159,7 +159,9 @@ fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<
     let rows_of = |places: &[fan::Place]| places.iter().map(|place| place.row + 1).max().unwrap_or(0);
     // Room for one card more than the hand holds: a draw then never needs another row.
     let all_whole = vec![true; whole.len() + 1];
-    let fits = [1.0, 0.85, 0.7].iter().map(|scale| height * scale).find_map(|height| {
+    // A card one may pick is a finger wide at the least, however small cards are drawn.
+    let least = card::height_for(theme::TOUCH);
+    let fits = [1.0, 0.85, 0.7].iter().map(|scale| (height * scale).max(least)).find_map(|height| {
         let most = rows_of(&fan::fan(&all_whole, card::width_for(height), CARD_GAP, width));
         (most as f32 * (height * 1.16 + number) <= most_height).then_some((height, most))
     });
@@ -171,7 +173,7 @@ fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<
         }
         // A hand too big for that: as small as allowed, as many rows as it takes now.
         None => {
-            let height = height * 0.7;
+            let height = (height * 0.7).max(least);
             let places = fan::fan(whole, card::width_for(height), CARD_GAP, width);
             let rows = rows_of(&places);
             Layout { height, places, rows }
