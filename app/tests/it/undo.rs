@@ -59,6 +59,9 @@ fn the_person_takes_back_a_card_played_before_the_bots_answer_and_not_after() {
     // Played again, and a bot answers: nothing is taken back now.
     harness.state_mut().apply(Command::Table(TableCommand::Act(person, play)), &ctx);
     harness.run();
+    // Step mode: the bot at turn waits for the person, and the turn's line says so.
+    harness.get_by_label_contains("moves when you press Next move.");
+    assert!(harness.query_by_label_contains("is thinking").is_none(), "a bot in step mode is not thinking");
     harness.get_by_label("Next move (Enter)").click();
     harness.run();
     assert!(!table(&harness).session().can_undo());

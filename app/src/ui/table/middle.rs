@@ -42,6 +42,8 @@ pub(super) struct Middle<'a> {
     pub height: f32,
     /// A wide window (seats may sit round the table).
     pub wide: bool,
+    /// Step mode: the bot at turn waits for the player's "Next move".
+    pub step_waiting: bool,
     /// A phone-sized window (the top bar leaves the game's name to the turn's line; the seats
     /// are in the strip above).
     pub narrow: bool,
@@ -219,6 +221,9 @@ impl TableScreen {
         let turn = facts.turn.map(|turn| {
             if table.showing == Some(turn) {
                 tr!("table-your-turn", name = &names[turn.index()])
+            } else if table.occupants[turn.index()].bot_level().is_some() && table.step_waiting {
+                // Step mode: the bot is not thinking, it waits for the player.
+                tr!("table-bot-waiting", name = &names[turn.index()])
             } else if table.occupants[turn.index()].bot_level().is_some() {
                 tr!("table-bot-playing", name = &names[turn.index()])
             } else {

@@ -377,6 +377,7 @@ impl TableScreen {
             showing,
             height,
             wide,
+            step_waiting: session.bot_move_waiting(),
             narrow,
         };
         // A phone's seats stay in view above the area that scrolls, which takes what is left.
