@@ -101,8 +101,10 @@ fn a_queens_swap_takes_touch_targets_at_every_size() {
         let own_slot = own.iter().find(|label| label.starts_with("Ana, slot")).unwrap_or_else(|| panic!("{context}: Ana's slots: {own:?}"));
         harness.get_by_label(own_slot).click();
         harness.run();
-        let theirs: Vec<String> =
-            assert_touchable(&harness, size, &context).into_iter().filter(|label| label.contains(", slot") && !label.starts_with("Ana")).collect();
+        let theirs: Vec<String> = assert_touchable(&harness, size, &context)
+            .into_iter()
+            .filter(|label| label.contains(", slot") && !label.starts_with("Ana"))
+            .collect();
         assert!(theirs.len() >= 2, "{context}: the other seats' slots may be picked: {theirs:?}");
         harness.get_by_label(&theirs[0]).click();
         harness.run();
