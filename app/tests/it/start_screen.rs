@@ -149,13 +149,7 @@ fn after_a_crash_at_a_networked_table_the_start_screen_offers_to_rejoin_it() {
 #[test]
 fn a_guest_without_a_profile_is_named_guest_not_player_1() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let lan_dir = dir.path().join("lan");
-    let mut harness = Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| {
-        let mut app = CardtableApp::new(cc, 1);
-        app.set_lan_interface(Some(std::net::Ipv4Addr::LOCALHOST));
-        app.set_lan_dir(lan_dir.clone());
-        app
-    });
+    let mut harness = crate::store_support::lan_window([1000.0, 800.0], dir.path().join("lan"));
     harness.get_by_label("Join a table on the home network").click();
     harness.run_steps(3);
     let name = harness.get_by_label("Your name").value();
