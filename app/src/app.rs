@@ -369,8 +369,9 @@ impl CardtableApp {
             StartChoice::Settings => self.screen = Screen::Settings,
             StartChoice::About => self.screen = Screen::About,
             StartChoice::JoinLan => {
-                // The profile used last, as at a new table ("Player 1" without one); editable.
-                let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
+                // The profile used last, as at a new table; without one "Guest", not the host's
+                // own default "Player 1" (the table would seat a second "Player 1 2"); editable.
+                let name = self.last_player().unwrap_or_else(|| tr!("join-default-guest"));
                 if let Some(lan) = self.lan_context() {
                     let join = JoinScreen::new(lan, name);
                     self.screen = Screen::Lan(Box::new(LanScreen::Join(join)));

@@ -328,6 +328,26 @@ mod tests {
         assert_eq!(russian, ["1 очко", "3 очка", "5 очков", "21 очко"]);
     }
 
+    /// Issue 29: Russian names a round "кон" everywhere, in the app's messages and the rules;
+    /// "раунд" in some places read as another thing.
+    #[test]
+    fn russian_names_a_round_one_way() {
+        let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/rules/ru");
+        let mut texts: Vec<(String, String)> =
+            RESOURCES.iter().map(|resource| (format!("ru/{}.ftl", resource.area), resource.russian.to_owned())).collect();
+        for entry in std::fs::read_dir(&rules).expect("the Russian rules") {
+            let path = entry.expect("entry").path();
+            texts.push((path.display().to_string(), std::fs::read_to_string(&path).expect("a rules file")));
+        }
+        assert!(texts.iter().any(|(_, text)| text.contains("кон")), "the round's word is there to find");
+        for (name, text) in &texts {
+            let lower = text.to_lowercase();
+            assert!(!lower.contains("раунд"), "{name} calls a round \"раунд\": the app says \"кон\"");
+        }
+        let round = translate(Language::Russian, "store-history-round", &[("round", FluentValue::from(3))]);
+        assert_eq!(round, "Кон 3");
+    }
+
     #[test]
     fn a_missing_message_shows_its_key() {
         assert_eq!(translate(Language::Russian, "no-such-message", &[]), "no-such-message");

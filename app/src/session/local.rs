@@ -71,12 +71,21 @@ impl LocalTable {
     /// has answered it: what a bot did is not taken back, nor learnt and undone).
     fn undo_point(&self) -> Option<usize> {
         let host = self.runner.host();
-        let mut people = self.levels.iter().enumerate().filter(|(_, level)| level.is_none()).map(|(index, _)| Seat(index as u8));
-        let (Some(person), None) = (people.next(), people.next()) else { return None };
-        if host.phase() != Phase::Playing || !self.replays {
+        let person = self.only_person()?;
+        if host.phase() != Phase::Playing {
             return None;
         }
         self.undoable.filter(|&at| at + 1 == host.steps().len() && matches!(host.steps()[at], Step::Act(seat, _) if seat == person))
+    }
+}
+
+impl LocalTable {
+    /// The one person at a table of bots whose match replays from its seed: the only table
+    /// where a move may be taken back.
+    fn only_person(&self) -> Option<Seat> {
+        let mut people = self.levels.iter().enumerate().filter(|(_, level)| level.is_none()).map(|(index, _)| Seat(index as u8));
+        let (Some(person), None) = (people.next(), people.next()) else { return None };
+        self.replays.then_some(person)
     }
 }
 
@@ -128,6 +137,10 @@ impl Session for LocalTable {
     fn next_round(&mut self) -> Result<(), SessionError> {
         self.runner.next_round(self.now)?;
         Ok(())
+    }
+
+    fn offers_undo(&self) -> bool {
+        self.only_person().is_some()
     }
 
     fn can_undo(&self) -> bool {

@@ -141,6 +141,13 @@ pub trait Session: std::fmt::Debug {
         None
     }
 
+    /// Whether this table takes moves back at all (one person among bots, a match that replays
+    /// from its seed), so its Undo button stands in its place even when nothing can be taken
+    /// back now.
+    fn offers_undo(&self) -> bool {
+        false
+    }
+
     /// Whether the one person at a table of bots may take back their last move of this round.
     fn can_undo(&self) -> bool {
         false

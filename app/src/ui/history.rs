@@ -94,7 +94,7 @@ pub fn seats_line(summary: &MatchSummary) -> String {
             } else {
                 String::new()
             };
-            format!("{} {}{mark}", seat.name, seat.total)
+            format!("{} {}{mark}", crate::ui::names::person(&seat.name), seat.total)
         })
         .collect::<Vec<_>>()
         .join(" · ")
@@ -106,7 +106,7 @@ pub fn seats_line(summary: &MatchSummary) -> String {
 fn round_breakdown(ui: &mut egui::Ui, record: &MatchRecord) {
     let seats = record.seats.len();
     let mut titles = vec![tr!("store-history-col-round")];
-    titles.extend(record.seats.iter().map(|seat| seat.name.clone()));
+    titles.extend(record.seats.iter().map(|seat| crate::ui::names::person(&seat.name)));
     tables::sideways(ui, "history-rounds", egui::Layout::top_down(egui::Align::Min), |table| {
         table
             .column(Column::auto())

@@ -42,7 +42,7 @@ impl ReplayScreen {
     pub fn new(record: MatchRecord) -> Result<ReplayScreen, ReplayError> {
         let seats = record.occupants();
         let replay = Replay::new(&MatchStart { options: &record.options, seats: &seats, seed: record.seed }, record.steps.clone())?;
-        let names = record.seats.iter().map(|seat| seat.name.clone()).collect();
+        let names = record.seats.iter().map(|seat| crate::ui::names::person(&seat.name)).collect();
         Ok(ReplayScreen { record, replay, names })
     }
 

@@ -99,15 +99,23 @@ impl LibraryPanel {
             });
             let shown = if self.show_all { unfinished.len() } else { unfinished.len().min(RESUME_SHOWN) };
             for saved in &unfinished[..shown] {
+                let line = self.line(saved);
+                let when = tr!("store-resume-saved", when = crate::ui::time::when(saved.saved));
+                // When it was saved, in view: two matches of one game tell apart by it.
+                let words = |ui: &mut egui::Ui| {
+                    ui.add(egui::Label::new(line).wrap());
+                    ui.label(RichText::new(when).small().color(theme::INK_DIM));
+                };
+                if self.confirm_discard.as_ref() == Some(&saved.id) {
+                    // The question under the match's words, both as wide as the list: beside
+                    // them a long question (Russian's) squeezed the words to one a line.
+                    words(ui);
+                    self.confirm(ui, saved, &mut choice);
+                    continue;
+                }
                 ui.horizontal(|ui| {
                     self.buttons(ui, saved, &mut choice);
-                    let line = self.line(saved);
-                    let when = tr!("store-resume-saved", when = crate::ui::time::when(saved.saved));
-                    // When it was saved, in view: two matches of one game tell apart by it.
-                    ui.vertical(|ui| {
-                        ui.add(egui::Label::new(line).wrap());
-                        ui.label(RichText::new(when).small().color(theme::INK_DIM));
-                    });
+                    ui.vertical(words);
                 });
             }
         });
@@ -135,35 +143,35 @@ impl LibraryPanel {
                     .seats
                     .iter()
                     .zip(&standing.totals)
-                    .map(|(seat, total)| format!("{} {total}", seat.name))
+                    .map(|(seat, total)| format!("{} {total}", crate::ui::names::person(&seat.name)))
                     .collect::<Vec<_>>()
                     .join(", ");
                 tr!("store-resume-line", game = game, round = standing.round, players = players)
             }
             // It does not replay: say so here rather than fail on Resume.
             None => {
-                let players = saved.seats.iter().map(|seat| seat.name.as_str()).collect::<Vec<_>>().join(", ");
+                let players = saved.seats.iter().map(|seat| crate::ui::names::person(&seat.name)).collect::<Vec<_>>().join(", ");
                 tr!("store-resume-line-unreadable", game = game, players = players)
             }
         }
     }
 
+    /// The question before discarding a match, and its answers.
+    fn confirm(&mut self, ui: &mut egui::Ui, saved: &SavedMatch, choice: &mut Option<LibraryChoice>) {
+        ui.colored_label(theme::ACCENT, tr!("store-discard-confirm"));
+        ui.horizontal_wrapped(|ui| {
+            if button(ui, tr!("store-discard-yes")) {
+                *choice = Some(LibraryChoice::Discard(saved.id.clone()));
+                self.confirm_discard = None;
+            }
+            if button(ui, tr!("store-cancel")) {
+                self.confirm_discard = None;
+            }
+        });
+    }
+
+    /// Resume and discard, beside a match's words.
     fn buttons(&mut self, ui: &mut egui::Ui, saved: &SavedMatch, choice: &mut Option<LibraryChoice>) {
-        if self.confirm_discard.as_ref() == Some(&saved.id) {
-            ui.vertical(|ui| {
-                ui.colored_label(theme::ACCENT, tr!("store-discard-confirm"));
-                ui.horizontal_wrapped(|ui| {
-                    if button(ui, tr!("store-discard-yes")) {
-                        *choice = Some(LibraryChoice::Discard(saved.id.clone()));
-                        self.confirm_discard = None;
-                    }
-                    if button(ui, tr!("store-cancel")) {
-                        self.confirm_discard = None;
-                    }
-                });
-            });
-            return;
-        }
         let resume = egui::Button::new(RichText::new(tr!("store-resume")).strong()).fill(theme::ACCENT_DARK);
         if ui.add(resume.min_size(egui::vec2(theme::TOUCH * 2.0, theme::TOUCH))).clicked() {
             *choice = Some(LibraryChoice::Resume(saved.id.clone()));

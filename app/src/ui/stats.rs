@@ -77,7 +77,9 @@ fn score_plot(ui: &mut egui::Ui, summary: &MatchSummary) {
                     }))
                     .collect();
                 plot.line(
-                    Line::new(seat.name.clone(), PlotPoints::from(points)).color(theme::SERIES[index % theme::SERIES.len()]).width(2.0),
+                    Line::new(crate::ui::names::person(&seat.name), PlotPoints::from(points))
+                        .color(theme::SERIES[index % theme::SERIES.len()])
+                        .width(2.0),
                 );
             }
         });

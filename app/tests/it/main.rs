@@ -59,5 +59,6 @@ mod store_screens;
 mod table;
 mod table_layout;
 mod table_still;
+mod touch_targets;
 mod tutorial;
 mod undo;

@@ -85,7 +85,7 @@ fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     assert!(harness.query_by_label_contains("not saved").is_none(), "a guest's seat is not lost by leaving");
     // The name joined with is offered again.
     let (settings, _) = cardtable::net::lan::LanSettings::load(&dir);
-    assert_eq!(settings.name.as_deref(), Some("Player 1"), "the name this device joined with");
+    assert_eq!(settings.name.as_deref(), Some("Guest"), "the name this device joined with (a guest without a profile is \"Guest\")");
     drop(harness);
     runtime.block_on(handle.close());
     std::fs::remove_dir_all(&dir).expect("cleanup");

@@ -143,3 +143,15 @@ fn after_a_crash_at_a_networked_table_the_start_screen_offers_to_rejoin_it() {
         assert!(matches!(harness.state().screen(), Screen::Lan(_)), "the join screen, which resumes the seat with the kept token");
     }
 }
+
+/// Issue 29: a guest without a profile joins as "Guest", not as the host's own default
+/// "Player 1" (the table would number the second one "Player 1 2").
+#[test]
+fn a_guest_without_a_profile_is_named_guest_not_player_1() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut harness = crate::store_support::lan_window([1000.0, 800.0], dir.path().join("lan"));
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run_steps(3);
+    let name = harness.get_by_label("Your name").value();
+    assert_eq!(name.as_deref(), Some("Guest"), "the join screen's name");
+}

@@ -193,13 +193,7 @@ fn a_damaged_record_is_set_aside_off_the_frame_and_told() {
 fn the_join_screens_network_settings_are_stored_off_the_frame() {
     let dir = tempfile::tempdir().expect("tempdir");
     let lan = dir.path().join("lan");
-    let lan_dir = lan.clone();
-    let mut harness = Harness::builder().with_size([1000.0, 800.0]).build_eframe(move |cc| {
-        let mut app = CardtableApp::new(cc, 1);
-        app.set_lan_interface(Some(std::net::Ipv4Addr::LOCALHOST));
-        app.set_lan_dir(lan_dir.clone());
-        app
-    });
+    let mut harness = store_support::lan_window([1000.0, 800.0], lan.clone());
     harness.get_by_label("Join a table on the home network").click();
     harness.run_steps(3);
     harness.get_by_label("Network settings").click();

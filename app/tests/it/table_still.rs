@@ -1,7 +1,7 @@
 //! Issue 29, "a table that holds still": every game is played through the moments that used
 //! to move the table under the pointer (the person's turn, a card refused, a card picked, a
 //! card drawn, a bot's turn) in the real app at phone, laptop and desktop sizes. The hand's
-//! area, the stock and the pile, and every action button keep their rectangles from the first
+//! area, the stock and the pile, and every action button (Undo included) keep their rectangles from the first
 //! moment to the last, and none of them overlaps another.
 
 use crate::hot_seat_driver::DIGITS;
@@ -20,9 +20,10 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
 
-/// Each action's place in the row: the labels it may carry (one step's or another's).
+/// Each action's place: the labels it may carry (one step's or another's). Undo stands in the
+/// top bar at these bot tables, enabled or not.
 fn action_places(kind: GameKind) -> Vec<Vec<&'static str>> {
-    match kind {
+    let mut places = match kind {
         GameKind::Fool108 => vec![vec!["Draw (Space)"], vec!["Pass (Space)"], vec!["\"One!\" (O)"]],
         GameKind::Youglouf => vec![
             vec!["Closed deck (Space)", "Drop it (Space)"],
@@ -32,7 +33,9 @@ fn action_places(kind: GameKind) -> Vec<Vec<&'static str>> {
             vec!["Snap…", "Cancel the snap"],
         ],
         _ => vec![vec!["Draw (Space)"]],
-    }
+    };
+    places.push(vec!["↶ Undo"]);
+    places
 }
 
 /// Where the table's regions lie in the frame drawn last.
@@ -131,7 +134,7 @@ fn plays(action: &AnyAction, card: Card) -> bool {
 /// A match of `kind` played at random until Ana (seat 0) alone is to act mid-round, at a
 /// moment that has every moment of the test: for a hand game a card she may not play and a
 /// card she may; for Youglouf, a turn that starts by taking a card.
-fn position(kind: GameKind) -> Host {
+pub fn position(kind: GameKind) -> Host {
     (5..60).find_map(|seed| position_from(kind, seed)).unwrap_or_else(|| panic!("{kind:?}: no seed of 55 reached the position"))
 }
 

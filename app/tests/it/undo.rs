@@ -7,13 +7,18 @@ use cardtable::ui::table::TableCommand;
 use cardtable_engine::games::crazy_eights::CrazyEightsAction;
 use cardtable_engine::{AnyAction, Viewer};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn table<'h>(harness: &'h Harness<'_, CardtableApp>) -> &'h cardtable::app::LiveTable {
     match harness.state().screen() {
         Screen::Table(table) => table,
         other => panic!("not at a table: {other:?}"),
     }
+}
+
+/// Whether the Undo button is on screen and disabled (it never leaves a bot table).
+fn undo_disabled(harness: &Harness<'_, CardtableApp>) -> bool {
+    harness.get_by_label("↶ Undo").accesskit_node().is_disabled()
 }
 
 #[test]
@@ -36,6 +41,7 @@ fn the_person_takes_back_a_card_played_before_the_bots_answer_and_not_after() {
         harness.get_by_label("Next move (Enter)").click();
         harness.run();
     }
+    assert!(undo_disabled(&harness), "nothing of the person's to take back yet: Undo stands, disabled");
     let before = table(&harness).session().view(Viewer::Seat(person)).expect("a view");
     let play = before
         .legal()
@@ -49,14 +55,17 @@ fn the_person_takes_back_a_card_played_before_the_bots_answer_and_not_after() {
     harness.run();
     assert_eq!(table(&harness).session().view(Viewer::Seat(person)), Some(before), "the same hand is back");
     assert_eq!(table(&harness).host().expect("local").undos(), 1);
-    assert!(harness.query_by_label("↶ Undo").is_none(), "one decision back, no further");
+    assert!(undo_disabled(&harness), "one decision back, no further: Undo stands where it was, disabled");
     // Played again, and a bot answers: nothing is taken back now.
     harness.state_mut().apply(Command::Table(TableCommand::Act(person, play)), &ctx);
     harness.run();
+    // Step mode: the bot at turn waits for the person, and the turn's line says so.
+    harness.get_by_label_contains("moves when you press Next move.");
+    assert!(harness.query_by_label_contains("is thinking").is_none(), "a bot in step mode is not thinking");
     harness.get_by_label("Next move (Enter)").click();
     harness.run();
     assert!(!table(&harness).session().can_undo());
-    assert!(harness.query_by_label("↶ Undo").is_none());
+    assert!(undo_disabled(&harness), "a bot answered: Undo is disabled");
 }
 
 #[test]

@@ -32,3 +32,4 @@ setup-start = Sit down and play
 setup-problem-name = Every seat needs a name.
 setup-problem-duplicate = Two seats have the same name: the log would be ambiguous.
 setup-default-player = Player { $number }
+join-default-guest = Guest

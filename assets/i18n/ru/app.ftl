@@ -32,3 +32,4 @@ setup-start = Сесть и играть
 setup-problem-name = У каждого места должно быть имя.
 setup-problem-duplicate = У двух мест одинаковое имя: журнал станет непонятным.
 setup-default-player = Игрок { $number }
+join-default-guest = Гость

@@ -7,7 +7,7 @@ store-statistics = Статистика
 store-cancel = Отмена
 
 store-resume-title = Незаконченные партии
-store-resume-line = { $game } · раунд { $round }
+store-resume-line = { $game } · кон { $round }
     { $players }
 store-resume-line-unreadable = { $game } (не воспроизводится)
     { $players }
@@ -50,7 +50,7 @@ store-history-all-games = Все игры
 store-history-all-players = Все игроки
 store-history-replay = Повтор
 store-history-network = Сыграна по домашней сети (без повтора: это устройство видело только свои карты).
-store-history-network-closed = Стол закрылся до конца партии, сохранены только сыгранные раунды.
+store-history-network-closed = Стол закрылся до конца партии, сохранены только сыгранные коны.
 store-history-network-verified = Сыграна по домашней сети: проверено на этом устройстве (запись хозяина воспроизводит партию ровно так, как она шла здесь).
 store-history-network-no-record = Сыграна по домашней сети; хозяин не прислал её запись, поэтому она не проверена и не воспроизводится.
 store-history-mark-verified = проверено на этом устройстве
@@ -70,11 +70,11 @@ store-history-undos = { $count ->
    *[many] { $count } ходов взято назад
 }
 store-history-rounds = { $count ->
-    [one] { $count } раунд
-    [few] { $count } раунда
-   *[many] { $count } раундов
+    [one] { $count } кон
+    [few] { $count } кона
+   *[many] { $count } конов
 }
-store-history-round = Раунд { $round }
+store-history-round = Кон { $round }
 store-history-won = победа
 store-history-lost = проигрыш
 store-export-csv = Экспорт CSV
@@ -89,7 +89,7 @@ store-stats-won = Побед
 store-stats-lost = Поражений
 store-stats-no-rate = Пока нет законченных партий для графика.
 store-stats-win-rate = Доля побед
-store-stats-average = Очков за раунд
+store-stats-average = Очков за кон
 store-stats-best = Лучшая партия
 store-stats-worst = Худшая партия
 store-stats-total = итог { $total }
@@ -97,8 +97,8 @@ store-stats-none = { $name } ещё не закончил(а) ни одной п
 store-stats-no-profile = Заведите профиль, чтобы вести статистику.
 store-stats-make-profile = Завести профиль
 store-stats-win-rate-plot = Доля побед со временем
-store-plot-score = Счёт по раундам
-store-plot-round = Раунд
+store-plot-score = Счёт по конам
+store-plot-round = Кон
 store-plot-total = Итог
 store-plot-date = Дата
 
@@ -109,7 +109,7 @@ store-replay-start = ◀◀ В начало
 store-replay-back = ◀ Шаг назад
 store-replay-forward = Шаг ▶
 store-replay-end = В конец ▶▶
-store-replay-deal = Сдаётся следующий раунд.
+store-replay-deal = Сдаётся следующий кон.
 store-replay-acted = { $name }: { $action }
 store-replay-before = До первого хода.
 store-replay-points = { $points ->

@@ -28,6 +28,8 @@ pub struct HandState {
     pub cursor: Option<usize>,
     /// A card that cannot be played now, just clicked or keyed: the reason is shown in words.
     pub refused: Option<Card>,
+    /// Space (or 0) was pressed when neither a draw nor a pass is offered: said, not ignored.
+    pub draw_refused: bool,
 }
 
 impl HandState {
@@ -149,8 +151,8 @@ struct Layout {
 
 /// Lays out the hand: smaller cards when a big hand would take more than a third of the
 /// window's height (or the height the area `kept` so far), so the piles above stay in view
-/// (never below two thirds of the chosen size); room for the rows the hand takes with every
-/// card whole, whenever that fits.
+/// (never below two thirds of the chosen size, nor narrower than a touch target); room for
+/// the rows the hand takes with every card whole, whenever that fits.
 fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<f32>) -> Layout {
     // Once the area has a height, cards grow only as far as it holds them (a hand that loses
     // a card would otherwise take bigger cards and a taller area).
@@ -159,7 +161,9 @@ fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<
     let rows_of = |places: &[fan::Place]| places.iter().map(|place| place.row + 1).max().unwrap_or(0);
     // Room for one card more than the hand holds: a draw then never needs another row.
     let all_whole = vec![true; whole.len() + 1];
-    let fits = [1.0, 0.85, 0.7].iter().map(|scale| height * scale).find_map(|height| {
+    // A card one may pick is a finger wide at the least, however small cards are drawn.
+    let least = card::height_for(theme::TOUCH);
+    let fits = [1.0, 0.85, 0.7].iter().map(|scale| (height * scale).max(least)).find_map(|height| {
         let most = rows_of(&fan::fan(&all_whole, card::width_for(height), CARD_GAP, width));
         (most as f32 * (height * 1.16 + number) <= most_height).then_some((height, most))
     });
@@ -171,7 +175,7 @@ fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<
         }
         // A hand too big for that: as small as allowed, as many rows as it takes now.
         None => {
-            let height = height * 0.7;
+            let height = (height * 0.7).max(least);
             let places = fan::fan(whole, card::width_for(height), CARD_GAP, width);
             let rows = rows_of(&places);
             Layout { height, places, rows }
@@ -215,8 +219,16 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, state: &mut HandState, with: 
             let card = hand[position];
             let offer = card_offer(card, state, &next, under, facts);
             state.refused = (offer == card::Offer::Dimmed).then_some(card);
+            state.draw_refused = false;
             toggle(state, card, offer, under);
         }
+    }
+    // Space or 0 at the player's own decision, when neither a draw nor a pass is offered
+    // (One Hundred and One draws only without a card to play): why, in words.
+    let standing_offered = offers.iter().any(|offer| matches!(offer.kind, OfferKind::Draw | OfferKind::Pass));
+    if (keys.space || keys.draw) && !offers.is_empty() && !standing_offered {
+        state.draw_refused = true;
+        state.refused = None;
     }
     let next = selection(offers, &state.selected).next;
     let cursor_card = state.cursor.and_then(|at| hand.get(at)).copied();
@@ -262,6 +274,7 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, state: &mut HandState, with: 
         }
         if response.clicked() {
             state.refused = (offer == card::Offer::Dimmed).then_some(held);
+            state.draw_refused = false;
             if toggle(state, held, offer, under) {
                 clicked_card = offer == card::Offer::Playable;
             }
@@ -299,7 +312,8 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, state: &mut HandState, with: 
     } else {
         // With nothing to say, the keys (a phone has none to press).
         let keys_hint = (with.width >= theme::NARROW).then(|| tr!("hand-keys"));
-        centred::message_or_hint(ui, message.or(refusal.as_deref()), theme::ACCENT, keys_hint.as_deref());
+        let no_draw = (state.draw_refused && !offers.is_empty()).then(|| tr!("hand-no-draw"));
+        centred::message_or_hint(ui, message.or(refusal.as_deref()).or(no_draw.as_deref()), theme::ACCENT, keys_hint.as_deref());
     }
     // Drawn every frame, an action chosen or not: the row never blinks.
     let standing = buttons(ui, facts, keys, with.width);
@@ -491,6 +505,35 @@ mod tests {
             return;
         }
         panic!("no seed of 200 deals a card that cannot be played in the first nine");
+    }
+
+    /// Issue 29: Space in One Hundred and One while a card must be played (a draw is offered
+    /// only without one) is not ignored in silence: the hand says why, until a card is touched.
+    #[test]
+    fn space_when_a_card_must_be_played_says_why() {
+        for seed in 0..200 {
+            let (game, _) =
+                AnyGame::start_match(TableSetup::new(3, seed), AnyOptions::defaults(GameKind::HundredOne), None).expect("a deal");
+            let AnyView::HundredOne(view) = game.view(Viewer::Seat(game.to_act().first().expect("someone acts"))) else {
+                unreachable!("a One Hundred and One view")
+            };
+            let facts = crate::ui::table::games::hundred_one::facts(&view);
+            let hand = facts.hand.clone().expect("a hand");
+            let playable = hand.iter().take(9).position(|card| facts.offers.iter().any(|offer| offer.cards.contains(card)));
+            let Some(position) = playable.filter(|_| !facts.offers.iter().any(|offer| offer.kind == OfferKind::Draw)) else {
+                continue;
+            };
+            let ctx = egui::Context::default();
+            let mut state = HandState::default();
+            let space = Keys { space: true, ..Keys::default() };
+            assert_eq!(frame(&ctx, &facts, &mut state, space), None, "nothing is drawn");
+            assert!(state.draw_refused, "the refused Space is remembered to be said");
+            let digit = Keys { digit: Some(position), ..Keys::default() };
+            frame(&ctx, &facts, &mut state, digit);
+            assert!(!state.draw_refused, "a card touched: the note goes");
+            return;
+        }
+        panic!("no seed of 200 deals a One Hundred and One turn with a card to play");
     }
 
     /// Issue 19, blocker 3: the digit of an eight in slots 1–4 picks it and nothing more; the

@@ -1,16 +1,17 @@
 //! The middle of the table: the other seats (round it on a wide window: beside the viewer's
-//! seat and across; in rows above the piles otherwise), the piles with the game's own state,
-//! whose turn it is, and where the piles sit in the room the table leaves free.
+//! seat and across; in rows above the piles otherwise; on a phone, in the strip above the
+//! table's area), the piles with the game's own state, whose turn it is, and where the piles
+//! sit in the room the table leaves free.
 
 use cardtable_engine::{AnyView, Seat, SeatSet};
 use egui::RichText;
 
 use super::games::TableFacts;
 use super::motion::{Spot, spot_rect};
-use super::{TableScreen, centred, seats};
+use super::{TableScreen, centred, seats, strip};
 use crate::session::seating::Occupant;
 use crate::tr;
-use crate::ui::{names, theme};
+use crate::ui::{card, names, theme};
 use egui::Rect;
 
 /// Seat panels' cards, as a share of the hand's card height.
@@ -41,7 +42,10 @@ pub(super) struct Middle<'a> {
     pub height: f32,
     /// A wide window (seats may sit round the table).
     pub wide: bool,
-    /// A phone-sized window (the top bar leaves the game's name to the turn's line).
+    /// Step mode: the bot at turn waits for the player's "Next move".
+    pub step_waiting: bool,
+    /// A phone-sized window (the top bar leaves the game's name to the turn's line; the seats
+    /// are in the strip above).
     pub narrow: bool,
 }
 
@@ -84,6 +88,12 @@ impl TableScreen {
             .filter(|_| wide && ui.available_width() - 2.0 * side_width >= MIDDLE_LEAST);
         match sides {
             Some(sides) => self.round_table(ui, table, (sides, side_width)),
+            // A phone's seats are in the strip above the table's area (see `strip`).
+            None if table.narrow => {
+                ui.add_space(self.centre_gap);
+                self.centre(ui, table);
+                None
+            }
             None => {
                 let skip = table.showing.map_or(SeatSet::EMPTY, SeatSet::only);
                 let clicked = centred::never_shrinks(ui, self.still.with("seats"), |ui| {
@@ -159,6 +169,22 @@ impl TableScreen {
         }
     }
 
+    /// A phone's strip of the other seats, always in view above the table's area; returns a
+    /// clicked Youglouf slot.
+    pub(super) fn seat_strip(&self, ui: &mut egui::Ui, table: &Middle<'_>) -> Option<(Seat, u8)> {
+        let clickable = |seat: Seat| self.game.clickable(table.view, seat);
+        let strip = strip::Strip {
+            game: &*self.game,
+            facts: table.facts,
+            occupants: table.occupants,
+            skip: table.showing.map_or(SeatSet::EMPTY, SeatSet::only),
+            away: table.away,
+            clickable: &clickable,
+            look: self.look(),
+        };
+        strip::show(ui, &strip)
+    }
+
     /// The other seats; returns a clicked Youglouf slot.
     fn seats(&self, ui: &mut egui::Ui, table: &Middle<'_>, skip: SeatSet) -> Option<(Seat, u8)> {
         let clickable = |seat: Seat| self.game.clickable(table.view, seat);
@@ -179,8 +205,11 @@ impl TableScreen {
     fn centre(&self, ui: &mut egui::Ui, table: &Middle<'_>) {
         ui.add_space(6.0);
         let look = self.look();
+        // A phone's decks are as small as a touch target allows: the room goes to the seats'
+        // strip and the hand, which are touched more.
+        let height = if table.narrow { card::height_for(theme::TOUCH).min(table.height) } else { table.height };
         centred::never_shrinks(ui, self.still.with("centre"), |ui| {
-            decks_centred(ui, |ui| self.game.centre(ui, table.view, table.height, look));
+            decks_centred(ui, |ui| self.game.centre(ui, table.view, height, look));
         });
         centred::never_shrinks(ui, self.still.with("status"), |ui| centred::centred(ui, "status", |ui| self.status(ui, table)));
     }
@@ -192,6 +221,9 @@ impl TableScreen {
         let turn = facts.turn.map(|turn| {
             if table.showing == Some(turn) {
                 tr!("table-your-turn", name = &names[turn.index()])
+            } else if table.occupants[turn.index()].bot_level().is_some() && table.step_waiting {
+                // Step mode: the bot is not thinking, it waits for the player.
+                tr!("table-bot-waiting", name = &names[turn.index()])
             } else if table.occupants[turn.index()].bot_level().is_some() {
                 tr!("table-bot-playing", name = &names[turn.index()])
             } else {

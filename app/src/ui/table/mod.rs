@@ -23,6 +23,7 @@ pub mod offers;
 pub mod privacy;
 pub mod results;
 pub mod seats;
+pub mod strip;
 mod top_bar;
 
 use cardtable_engine::{AnyAction, AnyView, Audience, Phase, Seat, Viewer};
@@ -361,16 +362,35 @@ impl TableScreen {
         // state throughout; the next frame shows the new one.
         let mut chosen = None;
         let mut called = None;
+        let mut clicked_slot = None;
+        // A phone's table may not fit above the hand: while a round is played its bottom (the
+        // piles, the turn's line) stays in view (the seats are in the strip above it, never
+        // scrolled). A round's end shows from its top, the scores: another salt starts that
+        // area afresh, at the top.
+        let keep_bottom = narrow && session.phase() == Phase::Playing;
+        let table = middle::Middle {
+            view: &view,
+            facts: &facts,
+            names: &names,
+            occupants: session.occupants(),
+            away: session.away(),
+            showing,
+            height,
+            wide,
+            step_waiting: session.bot_move_waiting(),
+            narrow,
+        };
+        // A phone's seats stay in view above the area that scrolls, which takes what is left.
+        if narrow {
+            clicked_slot = self.seat_strip(ui, &table);
+        }
         // The player's own area (hand, choices, actions) keeps the bottom of the window: the
         // rest scrolls above it in what is left, so a big hand never pushes the hand's
         // actions out of reach. Its height is last frame's (it is drawn after the rest).
-        let least_above = ui.available_height() * 0.3;
+        // A phone's table above the hand holds only the piles and the turn (the seats are in
+        // the strip): it may take less of the window.
+        let least_above = ui.available_height() * if narrow { 0.2 } else { 0.3 };
         let above = (ui.available_height() - self.own_height).max(least_above);
-        let mut clicked_slot = None;
-        // A phone's table may not fit above the hand: while a round is played its bottom (the
-        // piles, the turn's line) stays in view and the seats scroll away first. A round's end
-        // shows from its top, the scores: another salt starts that area afresh, at the top.
-        let keep_bottom = narrow && session.phase() == Phase::Playing;
         let table_area = egui::ScrollArea::vertical()
             .id_salt(("table-area", keep_bottom))
             .stick_to_bottom(keep_bottom)
@@ -379,18 +399,7 @@ impl TableScreen {
             .show(ui, |ui| {
                 // A round's end comes first: everyone wants the scores.
                 self.results(ui, session, &view, &names, false);
-                let table = middle::Middle {
-                    view: &view,
-                    facts: &facts,
-                    names: &names,
-                    occupants: session.occupants(),
-                    away: session.away(),
-                    showing,
-                    height,
-                    wide,
-                    narrow,
-                };
-                clicked_slot = self.middle(ui, &table);
+                clicked_slot = clicked_slot.or(self.middle(ui, &table));
                 if !wide && !narrow {
                     ui.add_space(8.0);
                     log::show(ui, &mut self.log_words, session.history(), viewer, &names, true);

@@ -236,21 +236,24 @@ mod tests {
         assert_eq!(sides(Seat(1), 2), None);
     }
 
-    /// On a phone a Youglouf seat's four slots fit its panel's width in one row (they wrapped
-    /// to a second row, and every panel grew); with room they keep their usual size.
+    /// A Youglouf seat's four slots fit its panel's width in one row (they wrapped to a second
+    /// row, and every panel grew); with room they are touch targets (issue 29: a Queen's swap
+    /// needed taps on 14×20 point slots), or their usual size where that is larger.
     #[test]
     fn four_slots_fit_one_row_of_a_panel() {
-        let height = 84.0 * 0.45;
-        for width in [60.0, 72.0, 81.7, 100.0, 140.0] {
-            let slot = youglouf::slot_height(height, width, 4);
-            let row = 4.0 * card::width_for(slot) + 3.0 * 4.0;
-            assert!(row <= width, "four slots {slot} high take {row} of {width}");
-            assert!(slot <= height * 0.8 + f32::EPSILON, "never larger than usual: {slot}");
-        }
-        let roomy = panel_width(for_kind(GameKind::Youglouf), height);
         let slot_height = youglouf::slot_height;
-        assert!((slot_height(height, roomy, 4) - height * 0.8).abs() < 1e-3, "the usual size where the panel has room for it");
-        assert!((slot_height(height, 81.7, 6) - slot_height(height, 81.7, 4)).abs() < 1e-3, "a penalty slot wraps, not shrinks");
+        for height in [84.0 * 0.45, 120.0 * 0.45, 120.0 * 1.6 * 0.45] {
+            for width in [60.0, 72.0, 81.7, 100.0, 140.0] {
+                let slot = slot_height(height, width, 4);
+                let row = 4.0 * card::width_for(slot) + 3.0 * 4.0;
+                assert!(row <= width, "four slots {slot} high take {row} of {width}");
+            }
+            let roomy = panel_width(for_kind(GameKind::Youglouf), height);
+            let slot = slot_height(height, roomy, 4);
+            assert!(card::width_for(slot) >= theme::TOUCH, "a touch target where the panel has room: {slot} high");
+            assert!(slot >= height * 0.8 - 1e-3, "never smaller than usual where there is room: {slot}");
+            assert!((slot_height(height, 81.7, 6) - slot_height(height, 81.7, 4)).abs() < 1e-3, "a penalty slot wraps, not shrinks");
+        }
     }
 
     /// Issue 19: seat panels of one size, which hands growing and shrinking, a note appearing

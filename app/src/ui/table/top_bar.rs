@@ -39,10 +39,15 @@ impl TableScreen {
             if narrow && ui.add(egui::Button::new(tr!("log-title")).min_size(egui::vec2(theme::TOUCH * 1.5, theme::TOUCH))).clicked() {
                 self.log_open = true;
             }
-            if session.can_undo() {
+            // Undo stands where it is at every table that takes moves back, disabled while
+            // nothing can be, so it never appears under the pointer meant for something else.
+            if session.offers_undo() {
+                let can = session.can_undo();
                 let undo = egui::Button::new(tr!("table-undo")).min_size(egui::vec2(wide_button, theme::TOUCH));
-                let pressed = ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
-                if ui.add(undo).on_hover_text(tr!("table-undo-hint")).clicked() || (pressed && ui.is_enabled()) {
+                let pressed = can && ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
+                let hint = if can { tr!("table-undo-hint") } else { tr!("table-undo-not-now") };
+                let clicked = ui.add_enabled(can, undo).on_hover_text(&hint).on_disabled_hover_text(hint).clicked();
+                if clicked || (pressed && ui.is_enabled()) {
                     commands.push(TableCommand::Undo);
                 }
             }

@@ -152,3 +152,14 @@ pub fn type_into(harness: &mut egui_kittest::Harness<'_, CardtableApp>, label: &
     harness.get_by_label(label).type_text(text);
     harness.run();
 }
+
+/// A window with no store whose home network is loopback, its LAN settings kept in `lan_dir`,
+/// on the start screen.
+pub fn lan_window(size: [f32; 2], lan_dir: std::path::PathBuf) -> egui_kittest::Harness<'static, CardtableApp> {
+    egui_kittest::Harness::builder().with_size(size).build_eframe(move |cc| {
+        let mut app = CardtableApp::new(cc, 1);
+        app.set_lan_interface(Some(std::net::Ipv4Addr::LOCALHOST));
+        app.set_lan_dir(lan_dir.clone());
+        app
+    })
+}

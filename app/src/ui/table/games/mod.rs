@@ -165,6 +165,12 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
         None
     }
 
+    /// The height of a seat's cards in a phone's strip of seats ([`GameTable::seat_cards`] at
+    /// that height). The default: a small fan of card backs with their count.
+    fn strip_card_height(&self) -> f32 {
+        STRIP_CARDS
+    }
+
     /// The width [`GameTable::seat_cards`] takes with room for all a seat's cards, at `height`.
     /// The default: a fan of card backs, two cards wide.
     fn seat_cards_width(&self, height: f32) -> f32 {
@@ -194,6 +200,9 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
         ui.label(egui::RichText::new(tr!("setup-no-house-rules")).color(crate::ui::theme::INK_DIM));
     }
 }
+
+/// A seat's fan of card backs in a phone's strip of seats: as tall as the row's two lines.
+const STRIP_CARDS: f32 = 32.0;
 
 /// A card drawn from the stock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -107,9 +107,15 @@ super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
         }
     }
 
+    /// A phone's strip draws the slots as a seat panel does, at their least (a touch target).
+    fn strip_card_height(&self) -> f32 {
+        least_slot() / SLOT_SHARE
+    }
+
     /// The four slots of a deal in a row.
     fn seat_cards_width(&self, height: f32) -> f32 {
-        4.0 * (card::width_for(height * SLOT_SHARE) + SLOT_SPACING)
+        // With the point `slot_height` spares beside each slot's spacing.
+        4.0 * (card::width_for((height * SLOT_SHARE).max(least_slot())) + SLOT_SPACING + 1.0)
     }
 
     fn out_of_turn(&self, view: &cardtable_engine::AnyView, name: &str) -> Option<super::OutOfTurn> {
@@ -299,15 +305,22 @@ const SLOT_SPACING: f32 = 4.0;
 /// A slot's card height round the table, as a share of a seat's cards.
 const SLOT_SHARE: f32 = 0.8;
 
-/// A slot's card height in a seat's panel `width` wide: a share of the seats' cards, smaller
-/// on a phone so the four slots of a deal stay on one row (a second row made every panel
-/// taller and pushed the piles out of view); a penalty card's slot beyond them may wrap.
+/// The least height of a slot round the table: a touch target wide (a power's target may be
+/// any seat's slot), with half a point to spare.
+fn least_slot() -> f32 {
+    card::height_for(theme::TOUCH + 0.5)
+}
+
+/// A slot's card height in a seat's panel `width` wide: a share of the seats' cards, never
+/// narrower than a touch target, but smaller in a panel too narrow for that, so the four slots
+/// of a deal stay on one row (a second row made every panel taller and pushed the piles out of
+/// view); a penalty card's slot beyond them may wrap.
 #[must_use]
 pub fn slot_height(height: f32, width: f32, slots: usize) -> f32 {
     let count = slots.clamp(1, 4) as f32;
     // A point to spare beside each slot's spacing: a row exactly full may wrap.
     let widest = (width - (SLOT_SPACING + 1.0) * count) / count;
-    (height * SLOT_SHARE).min(card::height_for(widest)).max(1.0)
+    (height * SLOT_SHARE).max(least_slot()).min(card::height_for(widest)).max(1.0)
 }
 
 /// Draws one seat's slots, each labelled with its owner and number; returns the slot clicked.
@@ -371,13 +384,19 @@ pub struct OwnArea<'a> {
 /// The viewer's own slots and the buttons of its step; returns the action chosen.
 pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPicks, area: OwnArea<'_>, keys: &Keys) -> Option<AnyAction> {
     let OwnArea { name: own_name, height, look, grace_left, .. } = area;
+    // A phone's own slots are touch targets and no bigger: its buttons take three rows.
+    let height = if area.width < theme::NARROW { least_slot().min(height) } else { height };
     let me = view.header.viewer.seat()?;
     let mut chosen = keyboard_slot(view, picks, keys);
     let slots: Vec<SlotLook> = view.slots[me].iter().map(slot_look).collect();
     let clickable_own = clickable(view, picks, me);
     let mut picked: Vec<u8> = picks.look.clone();
     picked.extend(picks.exchange_own);
-    ui.label(RichText::new(tr!("yg-your-cards")).strong());
+    // A phone has no room for the heading: the slots at the bottom are the player's, as a
+    // hand is.
+    if area.width >= theme::NARROW {
+        ui.label(RichText::new(tr!("yg-your-cards")).strong());
+    }
     let own_rect = ui
         .scope(|ui| {
             if let Some(slot) = slots_row(ui, own_name, &slots, &clickable_own, &picked, height, look) {

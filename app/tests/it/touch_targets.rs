@@ -1,0 +1,113 @@
+//! Issue 29, the phone pass: at phone, laptop and desktop sizes, everything a player may touch
+//! at the table (every enabled button, every card that can be picked, other seats' included)
+//! lies inside the window and is at least a touch target (44 points) each way; on a phone the
+//! other seats stay in view in their strip above the table.
+
+use crate::store_support::{resumed, seats};
+use crate::table_still::position;
+
+use cardtable::app::{CardtableApp, Screen};
+use cardtable::session::host::Host;
+use cardtable::session::playout::Playout;
+use cardtable::ui::theme;
+use cardtable_engine::games::youglouf::{Power, StepView};
+use cardtable_engine::{AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
+use egui::{Rect, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]];
+
+/// Every enabled button of the frame lies inside the window and is a touch target; returns
+/// their labels.
+fn assert_touchable(harness: &Harness<'_, CardtableApp>, size: [f32; 2], context: &str) -> Vec<String> {
+    let window = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1])).expand(0.5);
+    let mut labels = Vec::new();
+    for node in harness.query_all_by(|node| node.role() == Role::Button && !node.is_disabled()) {
+        let (rect, label) = (node.rect(), node.accesskit_node().label().unwrap_or_default());
+        assert!(window.contains_rect(rect), "{context}: {label:?} at {rect:?} is not inside the window");
+        assert!(
+            rect.width() >= theme::TOUCH - 0.01 && rect.height() >= theme::TOUCH - 0.01,
+            "{context}: {label:?} is {:.1}×{:.1}, less than a touch target",
+            rect.width(),
+            rect.height()
+        );
+        labels.push(label);
+    }
+    labels
+}
+
+fn host_of<'h>(harness: &'h Harness<'_, CardtableApp>) -> &'h Host {
+    match harness.state().screen() {
+        Screen::Table(table) => table.host().expect("a table on this device"),
+        other => panic!("expected the table, found {other:?}"),
+    }
+}
+
+#[test]
+fn everything_a_player_may_touch_is_in_the_window_and_a_touch_target() {
+    for &kind in GameKind::ALL {
+        let host = position(kind);
+        for size in SIZES {
+            let (_dir, mut harness) = resumed(&host, size);
+            harness.run();
+            let context = format!("{kind:?} at {size:?}");
+            let labels = assert_touchable(&harness, size, &context);
+            assert!(labels.len() >= 3, "{context}: the table's buttons were found: {labels:?}");
+            if size[0] < theme::NARROW {
+                // The other seats are in the strip, in view, whatever scrolls below it.
+                let window = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+                for seat in 1..host.seats().len() {
+                    let name = host.seats()[seat].name();
+                    let rects: Vec<Rect> = harness.query_all_by_label(name).map(|node| node.rect()).collect();
+                    assert!(rects.iter().any(|rect| window.contains_rect(*rect)), "{context}: {name} is not in view: {rects:?}");
+                }
+            }
+        }
+    }
+}
+
+/// A Youglouf match played at random until Ana (seat 0) alone is to exchange with a Queen.
+fn queen_to_swap() -> Host {
+    for seed in 5..400 {
+        let mut playout = Playout::new(Host::new(AnyOptions::defaults(GameKind::Youglouf), seats(), seed).expect("table"));
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..2_000 {
+            let host = playout.host();
+            if host.phase() == Phase::Playing
+                && host.waiting_for() == SeatSet::only(Seat(0))
+                && matches!(host.view(Viewer::Seat(Seat(0))), AnyView::Youglouf(view) if view.step == StepView::Power(Power::Exchange))
+            {
+                return host.clone();
+            }
+            if host.phase() != Phase::Playing || !playout.random_step(&mut rng).expect("legal") {
+                break;
+            }
+        }
+    }
+    panic!("no seed of 400 reached a Queen's exchange for Ana");
+}
+
+/// Youglouf's Queen: Ana picks one of her slots, then one of another seat's, each a touch
+/// target in view at every size (on a phone they needed taps on 14×20 points after scrolling).
+#[test]
+fn a_queens_swap_takes_touch_targets_at_every_size() {
+    let host = queen_to_swap();
+    for size in SIZES {
+        let context = format!("a Queen's swap at {size:?}");
+        let (_dir, mut harness) = resumed(&host, size);
+        harness.run();
+        let own = assert_touchable(&harness, size, &context);
+        let own_slot = own.iter().find(|label| label.starts_with("Ana, slot")).unwrap_or_else(|| panic!("{context}: Ana's slots: {own:?}"));
+        harness.get_by_label(own_slot).click();
+        harness.run();
+        let theirs: Vec<String> = assert_touchable(&harness, size, &context)
+            .into_iter()
+            .filter(|label| label.contains(", slot") && !label.starts_with("Ana"))
+            .collect();
+        assert!(theirs.len() >= 2, "{context}: the other seats' slots may be picked: {theirs:?}");
+        harness.get_by_label(&theirs[0]).click();
+        harness.run();
+        assert_eq!(host_of(&harness).steps().len(), host.steps().len() + 1, "{context}: the swap was made");
+    }
+}
