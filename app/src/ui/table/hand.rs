@@ -156,7 +156,11 @@ struct Layout {
 fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<f32>) -> Layout {
     // Once the area has a height, cards grow only as far as it holds them (a hand that loses
     // a card would otherwise take bigger cards and a taller area).
-    let most_height = kept.unwrap_or(f32::INFINITY).min(ui.ctx().content_rect().height() / 3.0);
+    // A phone keeps a quarter of its height for the hand (the seats' strip and the piles take
+    // the rest: with a third, a second row kept for one more card pushed the pile out of view).
+    let window = ui.ctx().content_rect();
+    let share = if window.width() < theme::NARROW { 4.0 } else { 3.0 };
+    let most_height = kept.unwrap_or(f32::INFINITY).min(window.height() / share);
     let width = ui.available_width();
     let rows_of = |places: &[fan::Place]| places.iter().map(|place| place.row + 1).max().unwrap_or(0);
     // Room for one card more than the hand holds: a draw then never needs another row.
