@@ -155,16 +155,9 @@ pub struct HostArgs {
     /// Print the invite (online) or `ADDRESS CODE` (LAN) as the first line.
     #[arg(long)]
     pub print_invite: bool,
-    /// A relay server's URL (online; repeat for several). None: direct addresses only.
-    #[arg(long = "relay", value_name = "URL")]
-    pub relays: Vec<String>,
-    /// Where to listen.
-    #[arg(long, default_value = "0.0.0.0:0")]
-    pub bind: std::net::SocketAddr,
-    /// Trust the certificates in this PEM file for relays, besides the web's authorities (a
-    /// relay of your own with a certificate you made).
-    #[arg(long, value_name = "FILE")]
-    pub relay_ca: Option<PathBuf>,
+    /// The line: relays, socket, relays' certificates.
+    #[command(flatten)]
+    pub line: LineArgs,
 }
 
 /// `cardtable join`'s arguments.
@@ -178,13 +171,23 @@ pub struct JoinArgs {
     /// How the bot plays: random, easy, normal or hard.
     #[arg(long, value_parser = crate::commands::net_play::parse_level, default_value = "normal")]
     pub bot: cardtable_engine::bots::BotLevel,
-    /// A relay server's URL besides the invite's (repeat for several).
+    /// The line: relays, socket, relays' certificates.
+    #[command(flatten)]
+    pub line: LineArgs,
+}
+
+/// How a headless host or guest reaches the others, the same for both.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LineArgs {
+    /// A relay server's URL (online; repeat for several), besides an invite's. A host with
+    /// none is reached at its direct addresses only.
     #[arg(long = "relay", value_name = "URL")]
     pub relays: Vec<String>,
-    /// Where this device binds (online).
+    /// Where this device binds.
     #[arg(long, default_value = "0.0.0.0:0")]
     pub bind: std::net::SocketAddr,
-    /// Trust the certificates in this PEM file for relays, besides the web's authorities.
+    /// Trust the certificates in this PEM file for relays, besides the web's authorities (a
+    /// relay of your own with a certificate you made).
     #[arg(long, value_name = "FILE")]
     pub relay_ca: Option<PathBuf>,
 }

@@ -35,9 +35,9 @@ fn main() -> ExitCode {
                 game: args.game,
                 seats: args.seats.clone(),
                 print_invite: args.print_invite,
-                relays: args.relays.clone(),
-                bind: args.bind,
-                relay_ca: args.relay_ca.clone(),
+                relays: args.line.relays.clone(),
+                bind: args.line.bind,
+                relay_ca: args.line.relay_ca.clone(),
             };
             cardtable::commands::net_play::host(cli.data_dir.as_deref(), &plan).map(Some)
         }
@@ -46,9 +46,9 @@ fn main() -> ExitCode {
                 target: args.target.clone(),
                 code: args.code,
                 level: args.bot,
-                relays: args.relays.clone(),
-                bind: args.bind,
-                relay_ca: args.relay_ca.clone(),
+                relays: args.line.relays.clone(),
+                bind: args.line.bind,
+                relay_ca: args.line.relay_ca.clone(),
             };
             cardtable::commands::net_play::join_as_bot(&plan).map(Some)
         }
