@@ -3,6 +3,8 @@
 
 mod command;
 mod lan;
+mod quick_play;
+mod sound_cues;
 mod store_jobs;
 mod table;
 
@@ -22,10 +24,9 @@ use crate::session::local::LocalTable;
 use crate::session::seating::{Occupant, quick_level, quick_seating};
 use crate::session::tutorial::TutorialTable;
 use crate::settings::Settings;
-use crate::sound::{Cue, SoundPlayer};
+use crate::sound::SoundPlayer;
 use crate::store::Store;
 use crate::store::keeper::MatchKeeper;
-use crate::store::profiles::ProfileEdit;
 use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::first_name::{NameRequest, NameScreen};
@@ -141,32 +142,6 @@ impl CardtableApp {
         }
     }
 
-    /// Plays the table's sounds through `sound` (the window opens the system's; without a
-    /// library it is silent, and nothing else changes).
-    pub fn set_sound(&mut self, sound: SoundPlayer) {
-        self.sound = sound;
-    }
-
-    /// The sound player in use.
-    #[must_use]
-    pub fn sound(&self) -> &SoundPlayer {
-        &self.sound
-    }
-
-    /// Plays the sounds the table owes after a frame; the turn coming here while the window
-    /// is in the background also asks the desktop for the player's attention.
-    fn play_cues(&mut self, ctx: &egui::Context) {
-        let Screen::Table(table) = &mut self.screen else { return };
-        let cues = table.take_cues();
-        let unfocused = ctx.input(|input| input.viewport().focused == Some(false));
-        for cue in cues {
-            if cue == Cue::YourTurn && unfocused {
-                ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(egui::UserAttentionType::Informational));
-            }
-            self.sound.play(cue, self.settings.sound_gain());
-        }
-    }
-
     /// The data folder's store, if one is open.
     #[must_use]
     pub fn store(&self) -> Option<&Store> {
@@ -176,53 +151,6 @@ impl CardtableApp {
     /// The data folder's store, to read records from (they are read on demand).
     pub fn store_mut(&mut self) -> Option<&mut Store> {
         self.store.as_mut()
-    }
-
-    /// Every profile's name, the most recently used first (the setup form offers them).
-    fn profile_names(&self) -> Vec<String> {
-        let Some(store) = &self.store else { return Vec::new() };
-        let book = store.profiles();
-        let mut names: Vec<String> = book.recent().map(|profile| profile.name.clone()).collect();
-        for profile in book.all() {
-            if !names.contains(&profile.name) {
-                names.push(profile.name.clone());
-            }
-        }
-        names
-    }
-
-    /// The name of the profile that played last: the app remembers who sits down (matches
-    /// are counted for a profile when a seat has its name).
-    fn last_player(&self) -> Option<String> {
-        let profiles = self.store.as_ref()?.profiles();
-        // A profile made but not yet played with counts too: the newest made.
-        profiles.recent().next().or_else(|| profiles.all().last()).map(|profile| profile.name.clone())
-    }
-
-    /// Whether a quick game should ask the player's name first: there is a writable store
-    /// and no profile in it yet.
-    fn needs_first_name(&self) -> bool {
-        self.store.as_ref().is_some_and(|store| store.read_only().is_none() && store.profiles().all().is_empty())
-    }
-
-    /// Makes a profile named `name` and sits down at the quick game the name screen waited
-    /// for; a refused name stays on that screen, which says why.
-    fn first_name_given(&mut self, name: &str, ctx: &egui::Context) {
-        let Screen::FirstName(screen) = &self.screen else { return };
-        let kind = screen.kind;
-        let avatar = ui::profiles::avatar_choices().next().unwrap_or(crate::store::profiles::Avatar::Colour([0x80; 3]));
-        if self.edit_profile(&ProfileEdit::Create { name: name.to_owned(), avatar }, ctx) {
-            self.quick_play(kind);
-        }
-    }
-
-    /// Sits the last player down at once with bots at `kind`'s default rules (the command
-    /// line's `--quick-play` too: a script or a screenshot has nobody to ask a name of).
-    pub fn quick_play(&mut self, kind: GameKind) {
-        let options = AnyOptions::defaults(kind);
-        let name = self.last_player().unwrap_or_else(|| tr!("setup-default-player", number = 1));
-        let seats = quick_seating(&name, options.default_players(), quick_level(kind));
-        self.sit_down(options, seats);
     }
 
     /// The host whose table this device was seated at when it last stopped (a crash, or a
