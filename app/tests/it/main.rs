@@ -1,5 +1,5 @@
 //! The app's integration tests, in one test binary: each file below was a binary of its own,
-//! and each linked the whole app (egui, wgpu, quinn) again; one binary links it once (the
+//! and each linked the whole app (egui, glow, quinn) again; one binary links it once (the
 //! README's "Measured" has the cold `cargo test --workspace` before and after). A new test
 //! file goes in this folder with one more `mod` line here: a file beside this folder would be
 //! a binary of its own again, and a file here without its `mod` line is not compiled at all.
