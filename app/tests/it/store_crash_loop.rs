@@ -1,6 +1,6 @@
 //! Issue 9, "Done when": a child process saving matches (`cardtable store-soak`, which saves
 //! after every action and records each decided match exactly as the window does) is killed with
-//! SIGKILL at random moments, 200 times. After each kill every match whose save the child saw
+//! SIGKILL at random moments, 200 times (four folders at once, 50 kills each). After each kill every match whose save the child saw
 //! succeed is in the history, every file in the data folder parses, and the store opens without
 //! a single damaged file.
 
@@ -20,6 +20,9 @@ use cardtable::store::{Notice, Store};
 use cardtable_engine::GameRng;
 
 const KILLS: u64 = 200;
+/// Folders killed in at once, each by its own loop.
+const LANES: u64 = 4;
+const KILLS_PER_LANE: u64 = KILLS / LANES;
 
 /// Complete lines only: a line cut by the kill has no newline and does not count.
 fn complete_lines(stream: impl Read) -> Vec<String> {
@@ -77,19 +80,27 @@ fn every_file_parses(root: &Path, seen: &mut HashSet<PathBuf>) -> usize {
     leftovers
 }
 
-#[test]
-fn matches_whose_save_succeeded_survive_two_hundred_sigkills() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().join("data");
-    let mut rng = GameRng::from_seed(0x5EED_0009);
+/// What one lane of kills saw.
+#[derive(Default)]
+struct LaneReport {
+    confirmed: usize,
+    in_history: usize,
+    resumed_saves: usize,
+    leftovers: usize,
+    repaired: usize,
+}
+
+/// One data folder, `KILLS / LANES` children each killed at a random moment; the checks after
+/// every kill, then the last records replayed to their results.
+fn kill_loop(lane: u64, root: &Path) -> LaneReport {
+    let mut rng = GameRng::from_seed(0x5EED_0009 + lane);
     let mut confirmed: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
-    let (mut leftovers, mut resumed_saves, mut repaired) = (0, 0, 0);
-    let started = Instant::now();
-    for kill in 0..KILLS {
+    let mut report = LaneReport::default();
+    for kill in lane * KILLS_PER_LANE..(lane + 1) * KILLS_PER_LANE {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
             .arg("--data-dir")
-            .arg(&root)
+            .arg(root)
             .args(["store-soak", "--seed", &kill.to_string()])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -110,12 +121,12 @@ fn matches_whose_save_succeeded_survive_two_hundred_sigkills() {
         assert!(exited.is_none(), "kill {kill}: the child stopped by itself: {exited:?} {errors:?}");
         confirmed.extend(lines.iter().filter_map(|line| line.strip_prefix("recorded ")).map(str::to_owned));
 
-        leftovers += every_file_parses(&root, &mut seen);
-        let store = Store::open(&root).expect("the store opens after a kill");
+        report.leftovers += every_file_parses(root, &mut seen);
+        let store = Store::open(root).expect("the store opens after a kill");
         assert!(store.read_only().is_none(), "kill {kill}: the dead child's lock is released");
         for notice in store.notices() {
             match notice {
-                Notice::HistoryRepaired { dropped: 0, .. } => repaired += 1,
+                Notice::HistoryRepaired { dropped: 0, .. } => report.repaired += 1,
                 other => panic!("kill {kill}: nothing may be damaged or lost, yet: {other:?}"),
             }
         }
@@ -125,11 +136,11 @@ fn matches_whose_save_succeeded_survive_two_hundred_sigkills() {
         }
         for saved in store.unfinished() {
             saved.resume().unwrap_or_else(|error| panic!("kill {kill}: the save of {} does not resume: {error}", saved.id));
-            resumed_saves += 1;
+            report.resumed_saves += 1;
         }
     }
     // The records replay to the result they recorded.
-    let mut store = Store::open(&root).expect("opens");
+    let mut store = Store::open(root).expect("opens");
     let ids: Vec<_> = store.history().iter().map(|summary| summary.id.clone()).collect();
     for id in ids.iter().rev().take(20) {
         let record = store.open_record(id).expect("readable").expect("present");
@@ -137,12 +148,42 @@ fn matches_whose_save_succeeded_survive_two_hundred_sigkills() {
         let host = rebuild(&MatchStart { options: &record.options, seats: &seats, seed: record.seed }, &record.steps).expect("replays");
         assert_eq!(host.game().match_result(), Some(&record.result), "{id} replays to its result");
     }
+    report.confirmed = confirmed.len();
+    report.in_history = ids.len();
+    report
+}
+
+#[test]
+fn matches_whose_save_succeeded_survive_two_hundred_sigkills() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let started = Instant::now();
+    // Each lane mostly waits for its moment to kill: four at once take a quarter of the time
+    // (the test run's longest test was this loop, alone at the tail), with the same 200 kills.
+    let reports: Vec<LaneReport> = std::thread::scope(|scope| {
+        let lanes: Vec<_> = (0..LANES)
+            .map(|lane| {
+                let root = dir.path().join(format!("data-{lane}"));
+                scope.spawn(move || kill_loop(lane, &root))
+            })
+            .collect();
+        lanes.into_iter().map(|lane| lane.join().expect("a lane's checks hold")).collect()
+    });
+    let total = |field: fn(&LaneReport) -> usize| reports.iter().map(field).sum::<usize>();
     println!(
-        "{KILLS} kills in {:.1} s: {} matches reported saved, {} in the history, {resumed_saves} unfinished saves resumed, \
-         {leftovers} temporary files left by kills, {repaired} index catch-ups",
+        "{KILLS} kills in {LANES} folders in {:.1} s: {} matches reported saved, {} in the history, {} unfinished saves resumed, \
+         {} temporary files left by kills, {} index catch-ups",
         started.elapsed().as_secs_f64(),
-        confirmed.len(),
-        ids.len()
+        total(|report| report.confirmed),
+        total(|report| report.in_history),
+        total(|report| report.resumed_saves),
+        total(|report| report.leftovers),
+        total(|report| report.repaired),
     );
-    assert!(confirmed.len() as u64 >= KILLS, "the children recorded matches between kills ({} in all)", confirmed.len());
+    for (lane, report) in reports.iter().enumerate() {
+        assert!(
+            report.confirmed as u64 >= KILLS_PER_LANE,
+            "lane {lane}: the children recorded matches between kills ({} in all)",
+            report.confirmed
+        );
+    }
 }
