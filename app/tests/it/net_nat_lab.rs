@@ -8,6 +8,9 @@
 //! - Strict NAT (`masquerade random`: a new port for every other address, so the address the
 //!   relay saw is not the one a peer would reach): play stays on the relay and ends.
 //! - 80 ms each way with 1 % loss (`tc netem` on both routers' outside ports): ends verified.
+//! - A network change mid-match: the guests' home gets another outside address once play is
+//!   direct (as when a router's lease changes; the kernel drops every translation made with the
+//!   old one): play goes on, through the relay and then direct again, and ends verified.
 //!
 //! Each router drops new connections arriving on its outside port (`ct state new drop`): without
 //! that the first punch packet reaches the router itself, which then moves the device's port
@@ -299,7 +302,7 @@ struct Played {
 
 /// Builds a lab, plays a Dunno match in it (relay, host in home a, two bot guests in home b)
 /// and checks every device verified it; prints the figures.
-fn play_match(name: &str, nat: Nat, netem: Option<&str>) -> Option<Played> {
+fn play_match(name: &str, nat: Nat, netem: Option<&str>, mid_match: Option<fn(&Lab)>) -> Option<Played> {
     if let Some(reason) = cannot_run() {
         eprintln!("SKIPPED the NAT lab `{name}`: {reason}");
         return None;
@@ -340,7 +343,13 @@ fn play_match(name: &str, nat: Nat, netem: Option<&str>) -> Option<Played> {
             lab.start("hb", &format!("guest{index}"), &["join", &invite_line, "--code", &code, "--bot", "normal", "--relay-ca", &cert])
         })
         .collect();
-    let guest_lines: Vec<Lines> = guests.iter().map(|&index| Lines::follow(&mut lab.children[index])).collect();
+    let mut guest_lines: Vec<Lines> = guests.iter().map(|&index| Lines::follow(&mut lab.children[index])).collect();
+    if let Some(change) = mid_match {
+        // Once play is direct, the network changes under it.
+        guest_lines[0].wait_for("path: direct", Duration::from_secs(60));
+        change(&lab);
+        eprintln!("NAT lab `{name}`: changed the network {:.1} s into the match", started.elapsed().as_secs_f64());
+    }
     let mut peak = before;
     let mut last = before;
     for &index in &guests {
@@ -386,7 +395,7 @@ fn end_path(lines: &[String]) -> &str {
 
 #[test]
 fn behind_ordinary_nat_the_guests_punch_through_and_play_direct() {
-    let Some(played) = play_match("ordinary", Nat::Ordinary, None) else { return };
+    let Some(played) = play_match("ordinary", Nat::Ordinary, None, None) else { return };
     for lines in &played.guests {
         assert!(end_path(lines).starts_with("direct"), "{lines:?}");
     }
@@ -395,7 +404,7 @@ fn behind_ordinary_nat_the_guests_punch_through_and_play_direct() {
 
 #[test]
 fn behind_strict_nat_play_stays_on_the_relay_and_ends_verified() {
-    let Some(played) = play_match("strict", Nat::Strict, None) else { return };
+    let Some(played) = play_match("strict", Nat::Strict, None, None) else { return };
     for lines in &played.guests {
         assert!(end_path(lines).starts_with("via relay"), "{lines:?}");
         assert!(!lines.iter().any(|line| line == "path: direct"), "a direct path through strict NAT: {lines:?}");
@@ -404,8 +413,27 @@ fn behind_strict_nat_play_stays_on_the_relay_and_ends_verified() {
 
 #[test]
 fn eighty_ms_each_way_with_one_percent_loss_still_ends_verified() {
-    let Some(played) = play_match("netem 80 ms 1 %", Nat::Ordinary, Some("delay 80ms loss 1%")) else { return };
+    let Some(played) = play_match("netem 80 ms 1 %", Nat::Ordinary, Some("delay 80ms loss 1%"), None) else { return };
     for lines in &played.guests {
         assert!(lines.iter().any(|line| line.starts_with("move round trip: ")), "{lines:?}");
     }
+}
+
+/// The guests' device moves to another address on its home network (a new lease, or another
+/// network joined): its old address goes, and with it every translation the router made for it.
+fn guests_device_changes_address(lab: &Lab) {
+    let device = lab.ns("hb");
+    run(Some(&device), "ip", &["addr", "del", "192.168.20.2/24", "dev", "eth0"]);
+    run(Some(&device), "ip", &["addr", "add", "192.168.20.3/24", "dev", "eth0"]);
+    run(Some(&device), "ip", &["route", "add", "default", "via", "192.168.20.1"]);
+}
+
+#[test]
+fn a_network_change_mid_match_does_not_end_it() {
+    let Some(played) = play_match("network change", Nat::Ordinary, None, Some(guests_device_changes_address)) else { return };
+    // The change reached the first guest's connection (its direct path went), and it still ended
+    // verified (play_match checks every device).
+    let first = &played.guests[0];
+    let after: Vec<&String> = first.iter().skip_while(|line| *line != "path: direct").skip(1).collect();
+    assert!(after.iter().any(|line| line.starts_with("path: ")), "the path changed with the network: {first:?}");
 }
