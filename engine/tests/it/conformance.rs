@@ -280,13 +280,14 @@ impl GameVisitor for BadTables {
 
 #[test]
 fn every_game_conforms_at_every_seat_count_and_house_rule_preset() {
-    for &kind in GameKind::ALL {
-        for options in &presets(kind) {
-            for seed in 0..3 {
-                kind.visit(Conformance { players: None, seed: seed * 1_000, options });
-            }
-        }
-    }
+    use rayon::prelude::*;
+    // Every game, preset and seed on its own: on every core (this was the engine tests' longest
+    // wait, alone on one core at the end of the run).
+    let cases: Vec<(GameKind, serde_json::Value, u64)> = GameKind::ALL
+        .iter()
+        .flat_map(|&kind| presets(kind).into_iter().flat_map(move |options| (0..3).map(move |seed| (kind, options.clone(), seed))))
+        .collect();
+    cases.par_iter().for_each(|(kind, options, seed)| kind.visit(Conformance { players: None, seed: seed * 1_000, options }));
 }
 
 #[test]
