@@ -6,7 +6,7 @@
 
 use crate::hot_seat_driver::DIGITS;
 use crate::store_support::{resumed, seats};
-use crate::table_layout::hand;
+use crate::table_layout::{big_hand, hand};
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
@@ -298,6 +298,62 @@ fn every_region_of_the_table_holds_still_through_a_turn() {
                 youglouf(&host, size);
             } else {
                 hand_game(kind, &host, size);
+            }
+        }
+    }
+}
+
+/// A Crazy Eights match where Ana holds `cards` cards or more at her turn, with a draw offered
+/// and nothing said beside the pile (no twos to draw), so that the centre is as tall at
+/// every size of hand.
+pub fn crazy_eights_hand_of(cards: usize) -> Host {
+    (1..80)
+        .map(|seed| big_hand(GameKind::CrazyEights, seed, cards))
+        .find(|host| {
+            let view = host.view(Viewer::Seat(Seat(0)));
+            let quiet = matches!(&view, AnyView::CrazyEights(view) if view.pending_draw == 0);
+            quiet && hand(&view).len() >= cards && view.legal().iter().any(|action| action.to_string().starts_with("draw"))
+        })
+        .unwrap_or_else(|| panic!("no seed of 80 gave Ana {cards} cards with a draw offered"))
+}
+
+/// Issue 29, a phone never loses the piles: Crazy Eights hands of a dealt size, 13, 24 and
+/// 30 cards, at the three sizes, take the same hand's area, and leave the stock, the pile and
+/// every action where the usual hand has them (the decks may only sit higher, for a note
+/// beside the pile), in view; a draw by Space and one by a click on Draw move nothing either.
+#[test]
+fn a_big_hand_moves_nothing_but_its_cards() {
+    let kind = GameKind::CrazyEights;
+    let usual = crazy_eights_hand_of(1);
+    let big: Vec<Host> = [13, 24, 30].into_iter().map(crazy_eights_hand_of).collect();
+    for size in SIZES {
+        let (_dir, mut harness) = resumed(&usual, size);
+        harness.run();
+        let first = Regions::read(&harness, kind);
+        first.assert_decks_in_view(&format!("a usual hand at {size:?}"), size);
+        for host in &big {
+            let cards = hand(&host.view(Viewer::Seat(Seat(0)))).len();
+            let (_dir, mut harness) = resumed(host, size);
+            harness.run();
+            let moment = format!("a hand of {cards}");
+            assert_held(&harness, kind, &first, &moment, size);
+            Regions::read(&harness, kind).assert_decks_in_view(&format!("{moment} at {size:?}"), size);
+            // One more card, by the keyboard, then by the mouse (while a draw is offered).
+            for (how, by_click) in [("Space", false), ("a click on Draw", true)] {
+                let before = host_of(&harness).steps().len();
+                let draw = harness.get_by_label("Draw (Space)");
+                if draw.accesskit_node().is_disabled() {
+                    break;
+                }
+                if by_click {
+                    draw.click();
+                } else {
+                    harness.key_press(egui::Key::Space);
+                }
+                harness.run_steps(4);
+                assert!(host_of(&harness).steps().len() > before, "{moment} at {size:?}: {how} drew");
+                assert_held(&harness, kind, &first, &format!("{moment}, a card drawn by {how}"), size);
+                Regions::read(&harness, kind).assert_decks_in_view(&format!("{moment}, drawn by {how}, at {size:?}"), size);
             }
         }
     }

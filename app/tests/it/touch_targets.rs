@@ -4,7 +4,8 @@
 //! other seats stay in view in their strip above the table.
 
 use crate::store_support::{resumed, seats};
-use crate::table_still::position;
+use crate::table_layout::hand;
+use crate::table_still::{crazy_eights_hand_of, position};
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
@@ -23,8 +24,15 @@ const SIZES: [[f32; 2]; 3] = [[360.0, 640.0], [1280.0, 800.0], [1920.0, 1080.0]]
 fn assert_touchable(harness: &Harness<'_, CardtableApp>, size: [f32; 2], context: &str) -> Vec<String> {
     let window = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1])).expand(0.5);
     let mut labels = Vec::new();
+    let area = harness.query_by_label("Your hand").map(|area| area.rect());
+    let in_hand = |rect: Rect| area.is_some_and(|area| rect.top() >= area.top() - 0.5 && rect.bottom() <= area.bottom() + 0.5);
     for node in harness.query_all_by(|node| node.role() == Role::Button && !node.is_disabled()) {
         let (rect, label) = (node.rect(), node.accesskit_node().label().unwrap_or_default());
+        if in_hand(rect) {
+            // The hand's cards are judged by what a finger can touch of each ([`hand_strips`]).
+            labels.push(label);
+            continue;
+        }
         assert!(window.contains_rect(rect), "{context}: {label:?} at {rect:?} is not inside the window");
         assert!(
             rect.width() >= theme::TOUCH - 0.01 && rect.height() >= theme::TOUCH - 0.01,
@@ -34,7 +42,71 @@ fn assert_touchable(harness: &Harness<'_, CardtableApp>, size: [f32; 2], context
         );
         labels.push(label);
     }
+    if let Some(area) = area {
+        for (label, strip) in hand_strips(harness, area) {
+            let Some(strip) = strip else { continue };
+            assert!(window.contains_rect(strip), "{context}: {label}'s strip at {strip:?} is not inside the window");
+            assert!(strip.width() >= theme::TOUCH - 0.01, "{context}: {label} shows a strip {:.1} wide, less than a finger", strip.width());
+        }
+    }
     labels
+}
+
+/// Each card of the hand (left to right) and the strip of it a finger can touch: from its left
+/// edge to the next card's (drawn over it), inside the hand's `area`; none for a card its row
+/// has scrolled out of the area, wholly or in part (its touch is clipped to the area).
+fn hand_strips(harness: &Harness<'_, CardtableApp>, area: Rect) -> Vec<(String, Option<Rect>)> {
+    let mut cards: Vec<(String, Rect)> = harness
+        .query_all_by_role(Role::Button)
+        .map(|node| (node.accesskit_node().label().unwrap_or_default(), node.rect()))
+        .filter(|(_, rect)| rect.top() >= area.top() - 0.5 && rect.bottom() <= area.bottom() + 0.5)
+        .collect();
+    cards.sort_by(|a, b| a.1.left().total_cmp(&b.1.left()));
+    let lefts: Vec<f32> = cards.iter().map(|(_, rect)| rect.left()).collect();
+    cards
+        .into_iter()
+        .enumerate()
+        .map(|(at, (label, rect))| {
+            let right = lefts.get(at + 1).map_or(rect.right(), |next| next.min(rect.right()));
+            let strip = Rect::from_x_y_ranges(rect.left()..=right, rect.y_range());
+            (label, area.expand(0.5).contains_rect(strip).then_some(strip))
+        })
+        .collect()
+}
+
+/// Issue 29: Crazy Eights hands of 13, 24 and 30 cards at the three sizes: every card shown
+/// is a finger wide where it can be touched, the piles' and the table's buttons stay touch
+/// targets in the window, and a card the row has scrolled away is brought into view by the
+/// keyboard's cursor (arrows), whole, inside the hand's area.
+#[test]
+fn every_card_of_a_big_hand_is_a_touch_target_or_scrolls_into_view() {
+    for cards in [13, 24, 30] {
+        let host = crazy_eights_hand_of(cards);
+        let held = hand(&host.view(Viewer::Seat(Seat(0))));
+        for size in SIZES {
+            let context = format!("a hand of {} at {size:?}", held.len());
+            let (_dir, mut harness) = resumed(&host, size);
+            harness.run();
+            assert_touchable(&harness, size, &context);
+            let area = harness.get_by_label("Your hand").rect();
+            let strips = hand_strips(&harness, area);
+            assert_eq!(strips.len(), held.len(), "{context}: every card is in the hand's row");
+            // The last card, then the first, each brought into view by the arrows.
+            let mut presses = 0;
+            for (target, key) in [(held.len() - 1, egui::Key::ArrowRight), (0, egui::Key::ArrowLeft)] {
+                let label = held[target].pretty();
+                for _ in 0..held.len() {
+                    harness.key_press(key);
+                    presses += 1;
+                }
+                harness.run();
+                let shown = harness.get_all_by_label(&label).map(|node| node.rect()).find(|rect| rect.top() >= area.top() - 0.5);
+                let shown = shown.unwrap_or_else(|| panic!("{context}: {label} is drawn"));
+                assert!(area.expand(0.5).contains_rect(shown), "{context}: {label} at {shown:?} is not brought into {area:?}");
+                assert_touchable(&harness, size, &format!("{context}, after {presses} arrows"));
+            }
+        }
+    }
 }
 
 fn host_of<'h>(harness: &'h Harness<'_, CardtableApp>) -> &'h Host {

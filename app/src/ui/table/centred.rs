@@ -57,26 +57,6 @@ pub fn never_shrinks<R>(ui: &mut egui::Ui, key: egui::Id, add: impl FnOnce(&mut 
     block.inner
 }
 
-/// The tallest `height` has been at this width under `key` (this one included): the height
-/// for a block that must never shrink, such as the hand's area when a draw makes its cards
-/// smaller.
-pub fn tallest(ui: &egui::Ui, key: egui::Id, height: f32) -> f32 {
-    let width = ui.available_width();
-    let kept: Option<(f32, f32)> = ui.ctx().data(|data| data.get_temp(key));
-    let least = kept.filter(|(at, _)| (at - width).abs() < 0.5).map_or(0.0, |(_, least)| least);
-    if height > least + 0.5 || kept.is_none_or(|(at, _)| (at - width).abs() >= 0.5) {
-        ui.ctx().data_mut(|data| data.insert_temp(key, (width, height.max(least))));
-    }
-    height.max(least)
-}
-
-/// The height [`tallest`] keeps under `key` at this width, if any yet.
-#[must_use]
-pub fn kept(ui: &egui::Ui, key: egui::Id) -> Option<f32> {
-    let width = ui.available_width();
-    ui.ctx().data(|data| data.get_temp::<(f32, f32)>(key)).filter(|(at, _)| (at - width).abs() < 0.5).map(|(_, height)| height)
-}
-
 /// The height of the line under the hand or the slots: a row of buttons, or two lines of
 /// words.
 #[must_use]

@@ -134,57 +134,28 @@ pub struct HandLook<'a> {
     pub keys: &'a Keys,
     /// The table's last answer that was not a move (a refusal from the session), if any.
     pub message: Option<&'a str>,
-    /// The table's own id, under which the hand's area keeps the tallest it has been.
+    /// The table's own id, under which the hand's row keeps how far it is scrolled.
     pub still: egui::Id,
     /// The width the player's own area has in the window.
     pub width: f32,
 }
 
-/// The hand's layout in its window: card height and each card's place, and the rows it keeps
-/// room for (as many as the hand and one card more would take with every card whole, so the
-/// area does not grow or shrink when cards become playable or not, or a card is drawn).
-struct Layout {
-    height: f32,
-    places: Vec<fan::Place>,
-    rows: usize,
-}
-
-/// Lays out the hand: smaller cards when a big hand would take more than a third of the
-/// window's height (or the height the area `kept` so far), so the piles above stay in view
-/// (never below two thirds of the chosen size, nor narrower than a touch target); room for
-/// the rows the hand takes with every card whole, whenever that fits.
-fn layout(ui: &egui::Ui, whole: &[bool], height: f32, number: f32, kept: Option<f32>) -> Layout {
-    // Once the area has a height, cards grow only as far as it holds them (a hand that loses
-    // a card would otherwise take bigger cards and a taller area).
-    // A phone keeps a quarter of its height for the hand (the seats' strip and the piles take
-    // the rest: with a third, a second row kept for one more card pushed the pile out of view).
+/// The hand's card height in its window: the chosen height, smaller (never below two thirds
+/// of it, nor narrower than a touch target) when one row of it would take more than a third of
+/// the window's height (a quarter on a phone, whose seats' strip and piles take the rest).
+/// It depends on the window alone, never on the hand: the hand's area keeps its place and size
+/// whatever the hand holds, and only its content changes.
+fn card_height(ui: &egui::Ui, height: f32, number: f32) -> f32 {
     let window = ui.ctx().content_rect();
     let share = if window.width() < theme::NARROW { 4.0 } else { 3.0 };
-    let most_height = kept.unwrap_or(f32::INFINITY).min(window.height() / share);
-    let width = ui.available_width();
-    let rows_of = |places: &[fan::Place]| places.iter().map(|place| place.row + 1).max().unwrap_or(0);
-    // Room for one card more than the hand holds: a draw then never needs another row.
-    let all_whole = vec![true; whole.len() + 1];
+    let most_height = window.height() / share;
     // A card one may pick is a finger wide at the least, however small cards are drawn.
     let least = card::height_for(theme::TOUCH);
-    let fits = [1.0, 0.85, 0.7].iter().map(|scale| (height * scale).max(least)).find_map(|height| {
-        let most = rows_of(&fan::fan(&all_whole, card::width_for(height), CARD_GAP, width));
-        (most as f32 * (height * 1.16 + number) <= most_height).then_some((height, most))
-    });
-    match fits {
-        Some((height, most)) => {
-            let places = fan::fan(whole, card::width_for(height), CARD_GAP, width);
-            let rows = most.max(rows_of(&places));
-            Layout { height, places, rows }
-        }
-        // A hand too big for that: as small as allowed, as many rows as it takes now.
-        None => {
-            let height = (height * 0.7).max(least);
-            let places = fan::fan(whole, card::width_for(height), CARD_GAP, width);
-            let rows = rows_of(&places);
-            Layout { height, places, rows }
-        }
-    }
+    [1.0, 0.85, 0.7]
+        .iter()
+        .map(|scale| (height * scale).max(least))
+        .find(|height| height * 1.16 + number <= most_height)
+        .unwrap_or((height * 0.7).max(least))
 }
 
 /// Draws the hand and its controls; returns the action chosen this frame. Every line keeps
@@ -237,56 +208,75 @@ pub fn show(ui: &mut egui::Ui, facts: &TableFacts, state: &mut HandState, with: 
     let next = selection(offers, &state.selected).next;
     let cursor_card = state.cursor.and_then(|at| hand.get(at)).copied();
 
-    // The hand fits the width: cards overlap, then take more rows; what can be touched now
-    // (playable or picked) is never covered.
+    // The hand keeps one row, its area the same size whatever the hand holds, so the piles,
+    // the seats and the actions never move: cards overlap, each covered card showing a strip a
+    // finger wide, and a hand too big for that scrolls sideways inside the area. A phone
+    // player would rather swipe a row of cards that stays where the thumb is than see a
+    // second row push the stock and the pile out of view, and rather touch strips a finger
+    // wide than cards shrunk to a corner each. What can be touched now (playable or picked)
+    // is never covered.
     let offers_now: Vec<card::Offer> = hand.iter().map(|&held| card_offer(held, state, &next, under, facts)).collect();
     let whole: Vec<bool> = offers_now.iter().map(|offer| matches!(offer, card::Offer::Playable | card::Offer::Picked)).collect();
     // A small label and the spacing round it.
     let number = 20.0;
-    let area_key = with.still.with("hand-area");
-    let Layout { height, places, rows } = layout(ui, &whole, height, number, centred::kept(ui, area_key));
+    let height = card_height(ui, height, number);
     let card_width = card::width_for(height);
-    // Room above each row for a lifted card, below it for its number.
+    let row = fan::row(&whole, card_width, CARD_GAP, theme::TOUCH, ui.available_width());
+    // Room above the row for a lifted card, below it for its number.
     let lift = height * 0.16;
-    let row_height = lift + height + number;
-    // The area is as wide as the window, the cards centred in it: what is said under the hand
-    // never makes the block wider and slides the cards sideways.
-    let used = places.iter().map(|place| place.x + card_width).fold(0.0, f32::max);
-    // Never shorter than it has been at this table: a draw that makes the cards smaller must
-    // not pull up what lies under the hand.
-    let area_height = centred::tallest(ui, area_key, row_height * rows as f32);
-    let (area, area_response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), area_height), egui::Sense::hover());
+    let (area, area_response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), lift + height + number), egui::Sense::hover());
     area_response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Group, true, tr!("hand-area")));
-    let indent = ((area.width() - used) / 2.0).max(0.0).floor();
-    for (position, ((&held, &offer), place)) in hand.iter().zip(&offers_now).zip(&places).enumerate() {
-        let top_left = area.min + egui::vec2(indent + place.x, lift + row_height * place.row as f32);
-        let rect = egui::Rect::from_min_size(top_left, egui::vec2(card_width, height + number));
-        // A child placed in the area already allocated: it must not move the hand's cursor.
-        let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-        let response = card::face(&mut slot, held, height, offer, look);
-        // Each card carries its number for the keyboard, as in the Dunno seed.
-        if position < 9 {
-            slot.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
-        }
-        let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
-        if cursor_card == Some(held) && !offers.is_empty() {
-            // The cursor is a bar under the card's strip that always shows: a ring round the
-            // card crossed a lifted neighbour's rank in its corner (a picked 8 read as a 6).
-            let strip = card_width * fan::LEAST_STRIP;
-            let bar = egui::Rect::from_min_size(response.rect.left_bottom() + egui::vec2(0.0, 2.0), egui::vec2(strip, 4.0));
-            ui.painter().rect_filled(bar, 2, theme::INK);
-        }
-        if response.clicked() {
-            state.refused = (offer == card::Offer::Dimmed).then_some(held);
-            state.draw_refused = false;
-            if toggle(state, held, offer, under) {
-                clicked_card = offer == card::Offer::Playable;
+    // The keyboard's cursor moved: its card is brought into view in a row that scrolls.
+    let cursor_moved = keys.step != 0 || keys.digit.is_some();
+    let mut cards = |ui: &mut egui::Ui, origin: egui::Pos2| {
+        for (position, ((&held, &offer), &x)) in hand.iter().zip(&offers_now).zip(&row.x).enumerate() {
+            let rect = egui::Rect::from_min_size(origin + egui::vec2(x, lift), egui::vec2(card_width, height + number));
+            // A child placed in the area already allocated: it must not move the hand's cursor.
+            let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            let response = card::face(&mut slot, held, height, offer, look);
+            // Each card carries its number for the keyboard, as in the Dunno seed.
+            if position < 9 {
+                slot.label(RichText::new((position + 1).to_string()).small().color(theme::INK_DIM));
+            }
+            let response = if offer == card::Offer::Dimmed { response.on_hover_text(&facts.why_not) } else { response };
+            if cursor_card == Some(held) && !offers.is_empty() {
+                // The cursor is a bar under the card's strip that always shows: a ring round the
+                // card crossed a lifted neighbour's rank in its corner (a picked 8 read as a 6).
+                let strip = fan::least_strip(card_width, theme::TOUCH);
+                let bar = egui::Rect::from_min_size(response.rect.left_bottom() + egui::vec2(0.0, 2.0), egui::vec2(strip, 4.0));
+                ui.painter().rect_filled(bar, 2, theme::INK);
+                if cursor_moved {
+                    response.scroll_to_me(None);
+                }
+            }
+            if response.clicked() {
+                state.refused = (offer == card::Offer::Dimmed).then_some(held);
+                state.draw_refused = false;
+                if toggle(state, held, offer, under) {
+                    clicked_card = offer == card::Offer::Playable;
+                }
+            }
+            if state.refused == Some(held) {
+                // The card that was refused is marked where it lies.
+                ui.painter().rect_stroke(response.rect.expand(2.0), 8, egui::Stroke::new(2.5, theme::ACCENT), egui::StrokeKind::Outside);
             }
         }
-        if state.refused == Some(held) {
-            // The card that was refused is marked where it lies.
-            ui.painter().rect_stroke(response.rect.expand(2.0), 8, egui::Stroke::new(2.5, theme::ACCENT), egui::StrokeKind::Outside);
-        }
+    };
+    if row.width <= area.width() + 0.5 {
+        // The cards centred in an area as wide as the window: what is said under the hand
+        // never makes the block wider and slides the cards sideways.
+        let indent = ((area.width() - row.width) / 2.0).max(0.0).floor();
+        cards(ui, area.min + egui::vec2(indent, 0.0));
+    } else {
+        let mut inside = ui.new_child(egui::UiBuilder::new().id_salt("hand-row").max_rect(area));
+        egui::ScrollArea::horizontal()
+            .id_salt(with.still.with("hand-row"))
+            .auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(&mut inside, |ui| {
+                let (content, _) = ui.allocate_exact_size(egui::vec2(row.width, area.height()), egui::Sense::hover());
+                cards(ui, content.min);
+            });
     }
     // The reason, in words, where the player looks: under the hand (a tooltip alone is missed,
     // and a touch screen has none), in a line that is there, empty, when there is nothing to say.
