@@ -333,8 +333,7 @@ pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker:
             let label = ui.label(tr!("net-your-name"));
             ui.add(egui::TextEdit::singleline(&mut screen.name).desired_width(200.0).min_size(egui::vec2(0.0, theme::TOUCH * 0.8)))
                 .labelled_by(label.id);
-        });
-        ui.horizontal_wrapped(|ui| {
+            // Beside the name where the window is wide enough: one row less above the tables.
             let label = ui.label(tr!("net-seat-code"));
             let field = egui::TextEdit::singleline(&mut screen.seat_code).hint_text(tr!("net-seat-code-hint")).desired_width(120.0);
             ui.add(field.min_size(egui::vec2(0.0, theme::TOUCH * 0.8))).labelled_by(label.id);
