@@ -120,7 +120,8 @@ fn main() {
     runtime.block_on(async {
         let identity = Identity::generate().expect("identity");
         let options = AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("options");
-        let table = TableCore::new(TableConfig::new("Host"), options, 2, 1).expect("table");
+        let seat_code = cardtable::net::protocol::SeatCode::from_number(1).expect("six digits");
+        let table = TableCore::new(TableConfig { seat_code: Some(seat_code), ..TableConfig::new("Host") }, options, 2, 1).expect("table");
         // Two guests trading turns as fast as the network allows send far more than a person
         // could: the message rate limit is lifted to time the network, not the limit.
         let limits = HostLimits { message_burst: u32::MAX, messages_per_second: u32::MAX, ..HostLimits::default() };
@@ -131,7 +132,13 @@ fn main() {
         let (stop, stopped) = watch::channel(false);
         let mut guests = Vec::new();
         for (index, name) in ["Ana", "Bea"].into_iter().enumerate() {
-            let hello = Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as: JoinAs::Player, resume: None };
+            let hello = Hello {
+                version: PROTOCOL_VERSION,
+                name: name.to_owned(),
+                join_as: JoinAs::Player,
+                resume: None,
+                seat_code: Some(seat_code),
+            };
             let link = join(JoinRequest::new(host.addr(), Pin::Fingerprint(identity.fingerprint()), hello)).await.expect("joins");
             guests.push(tokio::spawn(guest(link, Seat(index as u8), index as u64, shared.clone(), stopped.clone())));
         }

@@ -152,7 +152,8 @@ pub struct HostArgs {
     /// hard), separated by commas.
     #[arg(long, value_delimiter = ',', value_parser = crate::commands::net_play::parse_seat, required = true)]
     pub seats: Vec<crate::commands::net_play::SeatArg>,
-    /// Print the invite (online) or `ADDRESS CODE` (LAN) as the first line.
+    /// Print the invite (online, with the seat code in it) or `ADDRESS CODE SEAT_CODE` (LAN)
+    /// as the first line.
     #[arg(long)]
     pub print_invite: bool,
     /// The line: relays, socket, relays' certificates.
@@ -168,6 +169,10 @@ pub struct JoinArgs {
     /// The host's code, as read aloud (checked against the invite, or pinned on the LAN).
     #[arg(long)]
     pub code: crate::net::identity::JoinCode,
+    /// The table's seat code (six digits, shown on the host's screen; an invite carries it).
+    /// Without it the bot joins and waits for the host to let it in.
+    #[arg(long, value_name = "DIGITS")]
+    pub seat_code: Option<crate::net::protocol::SeatCode>,
     /// How the bot plays: random, easy, normal or hard.
     #[arg(long, value_parser = crate::commands::net_play::parse_level, default_value = "normal")]
     pub bot: cardtable_engine::bots::BotLevel,

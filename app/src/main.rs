@@ -45,6 +45,7 @@ fn main() -> ExitCode {
             let plan = cardtable::commands::net_play::JoinPlan {
                 target: args.target.clone(),
                 code: args.code,
+                seat_code: args.seat_code,
                 level: args.bot,
                 relays: args.line.relays.clone(),
                 bind: args.line.bind,

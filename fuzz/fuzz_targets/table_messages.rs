@@ -107,6 +107,7 @@ fuzz_target!(|bytes: &[u8]| {
                     name: format!("Guest {}", Devices::slot(op >> 3)),
                     join_as: if op & 0x80 == 0 { JoinAs::Player } else { JoinAs::Spectator },
                     resume: None,
+                    seat_code: Some(memory::test_seat_code()),
                 });
                 let slot = Devices::slot(op >> 3);
                 // Joining during a match is left out: the catch-up it gets replays earlier

@@ -18,7 +18,7 @@ use crate::net::guest::{GuestEvent, GuestLink, JoinRequest, join};
 use crate::net::identity::{Identity, JoinCode};
 use crate::net::invite::Invite;
 use crate::net::link::PathKind;
-use crate::net::protocol::{ClientMsg, Hello, Holder, HostMsg, JoinAs, PROTOCOL_VERSION, Role};
+use crate::net::protocol::{ClientMsg, Hello, Holder, HostMsg, JoinAs, PROTOCOL_VERSION, Role, SeatCode};
 use crate::net::remote::{RemoteTable, view_legal, view_phase};
 use crate::net::server::{HostHandle, HostSettings, start_host};
 use crate::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
@@ -79,7 +79,8 @@ pub struct HostPlan {
     pub game: GameKind,
     /// Every seat, in order.
     pub seats: Vec<SeatArg>,
-    /// Print the invite (online) or the address and code (LAN) as the first line.
+    /// Print the invite (online, seat code included) or the address, join code and seat code
+    /// (LAN) as the first line.
     pub print_invite: bool,
     /// Relay URLs (online).
     pub relays: Vec<String>,
@@ -112,7 +113,11 @@ pub fn host(data_dir: Option<&Path>, plan: &HostPlan) -> anyhow::Result<String> 
             handle.command(HostCommand::SetSeat { seat: Seat(index as u8), plan: seat_plan });
         }
         if plan.print_invite {
-            let line = if plan.online { invite_line(&handle)? } else { format!("{} {}", handle.addr(), handle.join_code()) };
+            let line = if plan.online {
+                invite_line(&handle)?
+            } else {
+                format!("{} {} {}", handle.addr(), handle.join_code(), handle.seat_code().digits())
+            };
             println!("{line}");
             std::io::stdout().flush()?;
         }
@@ -196,6 +201,8 @@ pub struct JoinPlan {
     pub target: String,
     /// The code read aloud by the host.
     pub code: JoinCode,
+    /// The table's seat code (an invite's is used when none is given).
+    pub seat_code: Option<SeatCode>,
     /// How the bot plays.
     pub level: BotLevel,
     /// Relay URLs of this device (online), besides the invite's.
@@ -213,7 +220,13 @@ pub struct JoinPlan {
 pub fn join_as_bot(plan: &JoinPlan) -> anyhow::Result<String> {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     runtime.block_on(async {
-        let hello = Hello { version: PROTOCOL_VERSION, name: format!("{:?} bot", plan.level), join_as: JoinAs::Player, resume: None };
+        let hello = Hello {
+            version: PROTOCOL_VERSION,
+            name: format!("{:?} bot", plan.level),
+            join_as: JoinAs::Player,
+            resume: None,
+            seat_code: plan.seat_code,
+        };
         let link = connect(plan, hello).await?;
         tokio::time::timeout(MATCH_LIMIT, play(link, plan.level)).await.context("the match took too long")?
     })

@@ -146,7 +146,8 @@ mod tests {
 
     #[test]
     fn an_oversized_message_is_not_encoded() {
-        let huge = Hello { version: PROTOCOL_VERSION, name: "x".repeat(MAX_FRAME + 1), join_as: JoinAs::Player, resume: None };
+        let huge =
+            Hello { version: PROTOCOL_VERSION, name: "x".repeat(MAX_FRAME + 1), join_as: JoinAs::Player, resume: None, seat_code: None };
         assert!(matches!(encode_frame(&huge), Err(FrameError::TooLarge { .. })));
     }
 
@@ -209,7 +210,7 @@ mod tests {
 
     #[test]
     fn the_version_is_readable_whatever_follows() {
-        let hello = Hello { version: 77, name: "Ana".into(), join_as: JoinAs::Spectator, resume: None };
+        let hello = Hello { version: 77, name: "Ana".into(), join_as: JoinAs::Spectator, resume: None, seat_code: None };
         let payload = postcard::to_allocvec(&hello).expect("encodes");
         assert_eq!(peek_version(&payload).expect("version"), 77);
         let mut future = postcard::to_allocvec(&9_u32).expect("encodes");

@@ -7,7 +7,9 @@
 //! - `code`: the short code derived from the key (its first 40 bits, like a LAN join code), to
 //!   read aloud: a guest that types the code it heard catches an invite changed on its way;
 //! - `relay` (up to [`MAX_RELAYS`]) and `addr` (up to [`MAX_ADDRESSES`]): where the host may be
-//!   reached, through a relay server or directly; at least one of either.
+//!   reached, through a relay server or directly; at least one of either;
+//! - `seat` (optional, `seat=482913`): the table's seat code, so a friend with the link sits
+//!   without typing it (the link is the proof that the host sent it).
 //!
 //! The invite is read strictly (it comes from outside): bounded in length and in every list,
 //! every field known and given once, the code checked against the key. It needs nothing of
@@ -18,6 +20,7 @@ use std::net::SocketAddr;
 use std::str::FromStr;
 
 use super::identity::{Fingerprint, JoinCode};
+use super::seat_code::SeatCode;
 
 /// What an invite starts with.
 pub const SCHEME: &str = "cardtable:join?";
@@ -83,6 +86,9 @@ pub enum InviteError {
     /// More relays or addresses than an invite carries.
     #[error("an invite carries at most {MAX_RELAYS} relays and {MAX_ADDRESSES} addresses")]
     TooMany,
+    /// The seat code is not six digits.
+    #[error("the invite's seat code is not six digits")]
+    BadSeatCode,
     /// Neither a relay nor an address: nothing to reach the host by.
     #[error("the invite names no relay and no address to reach the host by")]
     Unreachable,
@@ -97,6 +103,9 @@ pub struct Invite {
     pub relays: Vec<String>,
     /// Addresses the host may be reached at directly.
     pub addresses: Vec<SocketAddr>,
+    /// The table's seat code (`seat=482913`), so a friend with the link sits without typing
+    /// it; an invite without it lets the guest in to wait for the host's "Let in".
+    pub seat: Option<SeatCode>,
 }
 
 impl Invite {
@@ -114,7 +123,14 @@ impl Invite {
         if relays.is_empty() && addresses.is_empty() {
             return Err(InviteError::Unreachable);
         }
-        Ok(Invite { key, relays, addresses })
+        Ok(Invite { key, relays, addresses, seat: None })
+    }
+
+    /// This invite carrying the table's seat code.
+    #[must_use]
+    pub fn with_seat(mut self, seat: SeatCode) -> Invite {
+        self.seat = Some(seat);
+        self
     }
 
     /// The host's identity, as known hosts keep it.
@@ -139,6 +155,9 @@ impl fmt::Display for Invite {
         for address in &self.addresses {
             write!(f, "&addr={address}")?;
         }
+        if let Some(seat) = self.seat {
+            write!(f, "&seat={}", seat.digits())?;
+        }
         Ok(())
     }
 }
@@ -156,6 +175,7 @@ impl FromStr for Invite {
         let mut code = None;
         let mut relays = Vec::new();
         let mut addresses = Vec::new();
+        let mut seat = None;
         for field in fields.split('&') {
             let (name, value) = field.split_once('=').ok_or_else(|| InviteError::NoValue(cut(field, 32)))?;
             match name {
@@ -173,10 +193,11 @@ impl FromStr for Invite {
                     let address = value.parse().map_err(|_| InviteError::BadAddress(cut(value, 64)))?;
                     push_bounded(&mut addresses, address, MAX_ADDRESSES)?;
                 }
+                "seat" => once(&mut seat, value.parse::<SeatCode>().map_err(|_| InviteError::BadSeatCode)?, "seat")?,
                 other => return Err(InviteError::UnknownField(cut(other, 32))),
             }
         }
-        let invite = Invite { key: key.ok_or(InviteError::Missing("key"))?, relays, addresses };
+        let invite = Invite { key: key.ok_or(InviteError::Missing("key"))?, relays, addresses, seat };
         let got = code.ok_or(InviteError::Missing("code"))?;
         if got != invite.code() {
             return Err(InviteError::CodeMismatch { expected: invite.code(), got });
@@ -254,7 +275,11 @@ mod tests {
         assert!(text.starts_with("cardtable:join?key=0707"), "{text}");
         assert!(text.contains(&format!("code={}", invite.code())), "{text}");
         assert_eq!(text.parse::<Invite>(), Ok(invite.clone()));
-        assert_eq!(format!("  {text}\n").parse::<Invite>(), Ok(invite), "pasted with spaces round it");
+        assert_eq!(format!("  {text}\n").parse::<Invite>(), Ok(invite.clone()), "pasted with spaces round it");
+        let seated = invite.with_seat("007 123".parse().expect("a code"));
+        let text = seated.to_string();
+        assert!(text.ends_with("&seat=007123"), "{text}");
+        assert_eq!(text.parse::<Invite>(), Ok(seated));
     }
 
     #[test]
@@ -268,6 +293,8 @@ mod tests {
             (&format!("{text}&code={}", sample().code()), InviteError::Twice("code")),
             (&format!("{text}&addr"), InviteError::NoValue("addr".to_owned())),
             (&format!("{text}&addr=nowhere"), InviteError::BadAddress("nowhere".to_owned())),
+            (&format!("{text}&seat=12345"), InviteError::BadSeatCode),
+            (&format!("{text}&seat=123456&seat=123456"), InviteError::Twice("seat")),
             (&text.replacen("key=07", "key=zz", 1), InviteError::BadKey),
             (&format!("{SCHEME}key={}", hex::encode([7; 32])), InviteError::Missing("code")),
             (&format!("{SCHEME}key={}&code={}", hex::encode([7; 32]), sample().code()), InviteError::Unreachable),

@@ -10,6 +10,7 @@
 //! | [`codec`], [`stream`] | length-prefixed postcard frames, capped at 64 KiB before allocation |
 //! | [`identity`] | the device certificate, its fingerprint and join code |
 //! | [`tls`] | TLS 1.3 configurations (ring only) and the guest's pinning verifier |
+//! | [`seat_code`] | the table's seat code: sitting needs it, or the host's "Let in" |
 //! | [`known_hosts`] | trusted hosts by identity, with the resume token of one's seat there |
 //! | [`table`] | the networked table's authority without IO: lobby, checks, per-seat updates |
 //! | [`server`] | the QUIC host around the table: its table task and the routes of its frames |
@@ -47,6 +48,7 @@ mod protocol_golden;
 pub mod record;
 pub mod relay;
 pub mod remote;
+pub mod seat_code;
 pub mod server;
 pub mod session;
 pub mod stream;

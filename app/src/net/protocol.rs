@@ -14,6 +14,7 @@ use cardtable_engine::{ActionError, Addressed, AnyAction, AnyEvent, AnyOptions, 
 use serde::{Deserialize, Serialize};
 
 use super::fair::{Commitment, Contribution, RecordPart, SeedAsk, SeedDraw};
+pub use super::seat_code::SeatCode;
 use crate::session::authority::Refused;
 
 /// The QUIC application protocol (ALPN) every Cardtable host and guest offer. It stays the same
@@ -27,7 +28,9 @@ pub const ALPN: &[u8] = b"cardtable";
 /// 4: an update's events carry their audience.
 /// 5: a Hello with a resume token the table never gave is refused (`JoinRefusal::UnknownSeat`);
 /// the host may remove a guest (`CloseCode::Removed`, then `JoinRefusal::Removed`).
-pub const PROTOCOL_VERSION: u32 = 5;
+/// 6: sitting needs the table's seat code (`Hello::seat_code`, `JoinRefusal::WrongSeatCode`)
+/// or the host's "Let in" (`LobbyInfo::needs_code`, `LobbyInfo::asking`).
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// Longest profile name a host accepts, in characters as a reader counts them.
 pub const MAX_NAME_CHARS: usize = crate::person_name::MOST_CHARACTERS;
@@ -75,6 +78,9 @@ pub struct Hello {
     pub join_as: JoinAs,
     /// The token of a seat this guest held at this host, to take it back.
     pub resume: Option<ResumeToken>,
+    /// The table's seat code, as the guest typed it or its invite carried it: sitting needs
+    /// it (or the host's "Let in"). A wrong one is refused; none lets the guest in to wait.
+    pub seat_code: Option<SeatCode>,
 }
 
 /// The host's first frame.
@@ -128,6 +134,9 @@ pub enum JoinRefusal {
     /// The host removed this device from the table: its token no longer lets it back.
     #[error("the host removed you from this table")]
     Removed,
+    /// The seat code given is not this table's.
+    #[error("that is not this table's seat code: look at the host's screen again")]
+    WrongSeatCode,
 }
 
 /// Who holds a seat.
@@ -191,6 +200,11 @@ pub struct LobbyInfo {
     pub seats: Vec<SeatInfo>,
     /// Names of the guests without a seat (waiting or watching).
     pub others: Vec<String>,
+    /// Names of the guests who asked to sit without the table's seat code: the host may let
+    /// them in.
+    pub asking: Vec<String>,
+    /// The recipient needs the table's seat code (or the host's "Let in") to sit.
+    pub needs_code: bool,
     /// The recipient's place.
     pub you: Role,
 }
@@ -317,6 +331,9 @@ pub enum LobbyProblem {
     /// Only the host's device may do this.
     #[error("only the host may do this")]
     HostOnly,
+    /// The guest joined without the table's seat code: the host must let it in to sit.
+    #[error("you joined without the table's seat code: the host has been asked to let you in")]
+    NeedsSeatCode,
 }
 
 /// An action a seat takes.

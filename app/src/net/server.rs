@@ -21,7 +21,7 @@ use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
 use super::limits::{Counted, Gate, HostLimits, HostStats, StatsSnapshot};
 use super::link::DevicePath;
-use super::protocol::{ClientMsg, CloseCode, HostMsg};
+use super::protocol::{ClientMsg, CloseCode, HostMsg, SeatCode};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
 use super::tls::{Liveness, TlsError, server_config};
@@ -137,6 +137,7 @@ fn ask(requests: &mpsc::Sender<Local>, request: Local) {
 pub struct HostHandle {
     addr: SocketAddr,
     fingerprint: Fingerprint,
+    seat_code: SeatCode,
     requests: mpsc::Sender<Local>,
     local: Option<mpsc::Receiver<HostMsg>>,
     state: MatchState,
@@ -266,6 +267,12 @@ impl HostHandle {
         self.fingerprint.join_code()
     }
 
+    /// The table's seat code, shown big on the host's screen: sitting needs it (or Let in).
+    #[must_use]
+    pub fn seat_code(&self) -> SeatCode {
+        self.seat_code
+    }
+
     /// Configures the table (lobby), starts a match, and so on.
     pub fn command(&self, command: HostCommand) {
         ask(&self.requests, Local::Command(command));
@@ -376,6 +383,7 @@ pub(crate) fn launch(
     let (state_tx, state) = watch::channel(None);
     let (paths_tx, paths) = watch::channel(Vec::new());
     let stats = Arc::new(HostStats::default());
+    let seat_code = table.seat_code();
     let gate = Gate::new(settings.limits, stats.clone());
     accept(Doors { gate, limits: settings.limits, stats: stats.clone(), inbox: inbox.clone() });
     let queues = Queues { inbound, requested, inbox: inbox.downgrade() };
@@ -383,7 +391,7 @@ pub(crate) fn launch(
     let table = run_table(table, queues, lines, stats.clone(), settings);
     tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
     let runtime = tokio::runtime::Handle::current();
-    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, paths, listener, stats, runtime }
+    HostHandle { addr, fingerprint: host, seat_code, requests, local: Some(local), state, paths, listener, stats, runtime }
 }
 
 /// What the table task reads: guests' messages and bots' decisions, and the host's own

@@ -43,6 +43,7 @@ mod net_online;
 mod net_online_window;
 mod net_remove;
 mod net_rules;
+mod net_seat_code;
 mod net_seats;
 mod net_window;
 mod progress;

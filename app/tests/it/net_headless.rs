@@ -68,15 +68,18 @@ impl Drop for Reaper {
 }
 
 /// Hosts with `host_args`, lets two bot guests join with what `guest_target` reads from the
-/// host's first line (target and code), and checks every process ends well.
-fn plays_to_a_verified_end(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String)) {
+/// host's first line (target, code and the arguments after them, such as `--seat-code`), and
+/// checks every process ends well.
+fn plays_to_a_verified_end(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
     let data = tempfile::tempdir().expect("temp dir");
     let (host_child, first) = host(&data.path().join("host"), host_args);
     let mut reaper = Reaper(vec![host_child.id()]);
-    let (target, code) = guest_target(&first);
+    let (target, code, more) = guest_target(&first);
     let guests: Vec<Child> = (0..2)
         .map(|index| {
-            join(&data.path().join(format!("guest{index}")), &[&target, "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"])
+            let mut args = vec![target.as_str(), "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"];
+            args.extend(more.iter().map(String::as_str));
+            join(&data.path().join(format!("guest{index}")), &args)
         })
         .collect();
     reaper.0.extend(guests.iter().map(Child::id));
@@ -96,7 +99,8 @@ fn two_bot_guests_join_a_headless_online_host_by_its_invite_and_verify_the_match
     plays_to_a_verified_end(&args, |first| {
         assert!(first.starts_with("cardtable:join?"), "{first}");
         let invite: cardtable::net::invite::Invite = first.parse().expect("the invite reads");
-        (first.to_owned(), invite.code().to_string())
+        assert!(invite.seat.is_some(), "the invite carries the seat code: {first}");
+        (first.to_owned(), invite.code().to_string(), Vec::new())
     });
 }
 
@@ -104,8 +108,10 @@ fn two_bot_guests_join_a_headless_online_host_by_its_invite_and_verify_the_match
 fn two_bot_guests_join_a_headless_lan_host_by_address_and_code() {
     let args = ["--lan", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
     plays_to_a_verified_end(&args, |first| {
-        let (address, code) = first.split_once(' ').expect("ADDRESS CODE");
-        (address.to_owned(), code.to_owned())
+        let [address, code, seat_code] = first.split_whitespace().collect::<Vec<_>>()[..] else {
+            panic!("ADDRESS CODE SEAT_CODE: {first}")
+        };
+        (address.to_owned(), code.to_owned(), vec!["--seat-code".to_owned(), seat_code.to_owned()])
     });
 }
 

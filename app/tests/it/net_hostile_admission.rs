@@ -23,7 +23,7 @@ use cardtable::net::tls::Pin;
 use cardtable_engine::{Seat, Viewer};
 use net_support::attack;
 use net_support::hostile::{hostile_settings, lifted_handshake_rates, one_round};
-use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, runtime};
+use net_support::quic::{Player, hello, hello_with_code, host, join_pinned, lobby_ready, runtime};
 
 /// Attacker addresses: 127.0.0.2 to 127.0.0.101.
 const ATTACKERS: std::ops::RangeInclusive<u8> = 2..=101;
@@ -127,7 +127,8 @@ impl OwnHost {
             .expect("the host starts");
         let mut line = String::new();
         BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut line).expect("the first line");
-        let (address, code) = line.trim().split_once(' ').expect("ADDRESS CODE");
+        let mut words = line.split_whitespace();
+        let (Some(address), Some(code)) = (words.next(), words.next()) else { panic!("ADDRESS CODE SEAT_CODE: {line}") };
         OwnHost { child, address: address.parse().expect("an address"), code: code.parse().expect("a code"), _data: data }
     }
 
@@ -168,7 +169,8 @@ fn connect_hello_close_churn_from_a_hundred_addresses_is_held_to_the_handshake_r
                     (handshakes.clone(), attempts.clone(), stop.clone(), host.address, host.code);
                 tokio::spawn(async move {
                     let endpoint = attack::endpoint_from(last);
-                    let frame = encode_frame(&hello("Churn", None)).expect("a Hello");
+                    // Churners do not have the table's seat code.
+                    let frame = encode_frame(&hello_with_code("Churn", None, None)).expect("a Hello");
                     while !stop.load(Ordering::Relaxed) {
                         attempts.fetch_add(1, Ordering::Relaxed);
                         match attack::connect_pinned(&endpoint, address, Pin::JoinCode(code), Duration::from_secs(1)).await {

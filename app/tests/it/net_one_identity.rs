@@ -18,7 +18,9 @@ fn a_token_from_another_table_of_the_same_identity_is_told_not_let_in_as_a_stran
     runtime().block_on(async {
         let options = AnyOptions::defaults(GameKind::CrazyEights);
         let identity = Identity::generate().expect("identity");
-        let table = |seed| TableCore::new(TableConfig::new("Ana"), options.clone(), 2, seed).expect("table");
+        let table = |seed| {
+            TableCore::new(net_support::quic::with_test_seat_code(TableConfig::new("Ana")), options.clone(), 2, seed).expect("table")
+        };
         let first = start_host(table(1), &identity, settings()).expect("the first table opens");
         let second = start_host(table(2), &identity, settings()).expect("the second table opens, with the same identity");
         let link = join_pinned(first.addr(), identity.fingerprint(), hello("Bea", None)).await;

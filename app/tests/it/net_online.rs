@@ -340,7 +340,7 @@ async fn join_direct(invite: &Invite, hello: cardtable::net::protocol::Hello) ->
 fn a_guest_that_drops_online_takes_back_its_seat_and_hand_after_a_restart() {
     runtime().block_on(async {
         let table = cardtable::net::table::TableCore::new(
-            cardtable::net::table::TableConfig::new("Host"),
+            net_support::quic::with_test_seat_code(cardtable::net::table::TableConfig::new("Host")),
             AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("one round"),
             2,
             23,

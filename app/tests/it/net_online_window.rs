@@ -23,8 +23,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use crate::net_support;
-use net_support::quic::{hello, lobby_ready, quick_liveness, runtime, settings};
-use net_support::window::{bea_sits_and_the_window_starts, host_a_new_table, loopback_window, run_until, type_into};
+use net_support::quic::{hello_with_code, lobby_ready, quick_liveness, runtime, settings, with_test_seat_code};
+use net_support::window::{bea_sits_and_the_window_starts, clear, host_a_new_table, loopback_window, run_until, type_into};
 
 fn temp_dir(name: &str) -> PathBuf {
     net_support::window::temp_dir("online-window", name)
@@ -68,7 +68,8 @@ fn a_host_opens_a_table_online_shows_its_invite_and_a_guest_holding_it_sits_down
 
     // A guest holding only the invite (as pasted from a chat) sits down and is ready.
     let runtime = runtime();
-    let mut request = OnlineJoin::new(invite, hello("Bea", None));
+    // No code typed: the invite's seat code lets her sit.
+    let mut request = OnlineJoin::new(invite, hello_with_code("Bea", None, None));
     request.liveness = quick_liveness();
     request.bind = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
     let link = runtime.block_on(join_online(request)).expect("the guest joins the window's table online");
@@ -83,21 +84,13 @@ fn a_host_opens_a_table_online_shows_its_invite_and_a_guest_holding_it_sits_down
 /// A table hosted online without a window, on loopback with no relay: two seats, Boris the bot
 /// in the second.
 fn hosted_online(runtime: &tokio::runtime::Runtime) -> (HostHandle, Invite) {
-    let table = TableCore::new(TableConfig::new("Hosta"), AnyOptions::defaults(GameKind::CrazyEights), 2, 5).expect("table");
+    let table =
+        TableCore::new(with_test_seat_code(TableConfig::new("Hosta")), AnyOptions::defaults(GameKind::CrazyEights), 2, 5).expect("table");
     let handle =
         runtime.block_on(start_online_host(table, &OnlineKey::generate(), settings(), &OnlineSettings::default())).expect("hosts online");
     handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
     let invite = handle.invite().expect("an invite");
     (handle, invite)
-}
-
-/// The join screen's text field named `label`, emptied.
-fn clear(harness: &mut Harness<'_, CardtableApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_steps(2);
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.key_press(egui::Key::Backspace);
-    harness.run_steps(2);
 }
 
 #[test]

@@ -70,8 +70,10 @@ fn the_hosts_lobby_removes_a_guest_with_one_click() {
     let code: JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
+    let seat_code = net_support::window::shown_seat_code(&harness);
     let runtime = runtime();
-    let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello("Bea", None));
+    let hello = net_support::quic::hello_with_code("Bea", None, Some(seat_code));
+    let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello);
     request.liveness = quick_liveness();
     let mut bea = runtime.block_on(join(request)).expect("the guest joins the window's table");
     bea.send(ClientMsg::Sit { seat: None });

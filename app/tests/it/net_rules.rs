@@ -8,7 +8,7 @@ use crate::net_support;
 
 use std::time::{Duration, Instant};
 
-use cardtable::net::protocol::{ActionRequest, ClientMsg, Hello, Holder, HostMsg, JoinAs, LobbyProblem, PROTOCOL_VERSION, Refusal};
+use cardtable::net::protocol::{ActionRequest, ClientMsg, Holder, HostMsg, JoinAs, LobbyProblem, Refusal};
 use cardtable::net::remote::{view_legal, view_phase};
 use cardtable::net::table::people::ConnId;
 use cardtable::net::table::{Effect, HostCommand, ROUND_END_PAUSE, SeatPlan};
@@ -193,16 +193,12 @@ fn a_dropped_seat_waits_its_grace_then_a_bot_plays_it_until_its_guest_returns() 
 
     // A Hello without the token is somebody new: the seat stays with the bot.
     let now = Instant::now();
-    table.core.join(ConnId(7), Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: None }, now);
+    table.core.join(ConnId(7), net_support::quic::hello("Guest 1", None), now);
     // (The bot's decision was handed out above, once: the seat's control tells who plays it.)
     assert!(table.core.seats()[1].bot_level().is_some(), "the seat stays with the bot");
     // With its token (kept across an app restart in known-hosts.json) the guest takes its seat
     // back, hand and all, on a new connection.
-    let effects = table.core.join(
-        ConnId(8),
-        Hello { version: PROTOCOL_VERSION, name: "Guest 1".into(), join_as: JoinAs::Player, resume: Some(token) },
-        now,
-    );
+    let effects = table.core.join(ConnId(8), net_support::quic::hello("Guest 1", Some(token)), now);
     let Some(Effect::Welcome(_, welcome)) = effects.first() else { panic!("a welcome: {effects:?}") };
     assert_eq!(welcome.answer.as_ref().expect("admitted").resumed, Some(Seat(1)));
     table.deliver(effects);

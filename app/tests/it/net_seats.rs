@@ -7,7 +7,7 @@ use crate::net_support;
 
 use std::time::Duration;
 
-use cardtable::net::protocol::{ClientMsg, Hello, JoinAs, PROTOCOL_VERSION};
+use cardtable::net::protocol::{ClientMsg, JoinAs, LobbyProblem, Refusal};
 use cardtable::net::table::Effect;
 use cardtable::net::table::people::ConnId;
 use cardtable_engine::bots::BotLevel;
@@ -33,6 +33,34 @@ fn wait(table: &mut Memory, wait: Duration) {
 /// Who sits in each seat, by name ("" for an open seat).
 fn seated(table: &Memory) -> Vec<String> {
     table.core.seats().iter().map(|control| control.name().to_owned()).collect()
+}
+
+/// Issue 30: devices without the table's seat code can neither sit, nor stand in line, nor
+/// hold a freed seat back, however they ask; a guest with the code sits at once.
+#[test]
+fn devices_without_the_seat_code_hold_no_seat_and_a_guest_with_it_sits_at_once() {
+    let mut table = lobby(2);
+    // Eight devices without the code ask for a seat again and again, then go silent.
+    for index in 0..8_u64 {
+        table.join_with_code(ConnId(index + 1), &format!("Mute {index}"), JoinAs::Player, None);
+        for seat in [None, Some(Seat(0)), Some(Seat(1))] {
+            table.send(ConnId(index + 1), ClientMsg::Sit { seat });
+        }
+    }
+    assert_eq!(seated(&table), ["", ""], "nobody without the code sits");
+    let refused = table.devices[&ConnId(1)].table.refusal.clone();
+    assert_eq!(refused, Some(Refusal::Lobby(LobbyProblem::NeedsSeatCode)), "told in words why");
+    wait(&mut table, Duration::from_secs(30));
+    let ana = ConnId(20);
+    table.join(ana, "Ana", JoinAs::Player);
+    table.send(ana, ClientMsg::Sit { seat: None });
+    assert_eq!(seated(&table)[0], "Ana", "seated at once, no line and no hold");
+    // A seat freed while the devices without the code wait is not held for them.
+    table.send(ana, ClientMsg::Leave);
+    let bea = ConnId(21);
+    table.join(bea, "Bea", JoinAs::Player);
+    table.send(bea, ClientMsg::Sit { seat: None });
+    assert_eq!(seated(&table)[0], "Bea", "seated at once after a seat freed");
 }
 
 #[test]
@@ -125,7 +153,7 @@ fn a_seated_guest_reconnecting_in_a_loop_costs_the_others_a_message_a_tick() {
     // 1,535 comebacks a second for two seconds; the host ticks every 100 ms.
     for (comeback, conn) in (0..3_070_u32).zip(1_000_u64..) {
         table.clock = start + Duration::from_micros(u64::from(comeback) * 651);
-        let hello = Hello { version: PROTOCOL_VERSION, name: "Guest 0".to_owned(), join_as: JoinAs::Player, resume: Some(token) };
+        let hello = net_support::quic::hello("Guest 0", Some(token));
         let effects = table.core.join(ConnId(conn), hello, table.clock);
         welcomed += usize::from(effects.iter().any(|effect| matches!(effect, Effect::Welcome(..))));
         table.deliver(effects);

@@ -19,7 +19,7 @@ use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use net_support::quic::{hello, host, lobby_ready, runtime, settings};
+use net_support::quic::{hello, hello_with_code, host, lobby_ready, runtime, settings};
 use net_support::window::{bea_sits_and_the_window_starts, host_a_new_table, loopback_window, run_until, type_into};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -44,6 +44,7 @@ fn sit_down_ready(harness: &mut Harness<'_, CardtableApp>, address: &str, code: 
     harness.run();
     type_into(harness, "Address and port", address);
     type_into(harness, "Join code", code);
+    type_into(harness, "Seat code", &net_support::quic::test_seat_code().to_string());
     join_by_address(harness).click();
     run_until(harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
     harness.get_by_label_contains("Hosta's table");
@@ -218,7 +219,9 @@ fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
 
     let runtime = runtime();
-    let mut request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello("Bea", None));
+    let seat_code = net_support::window::shown_seat_code(&harness);
+    let mut request =
+        JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello_with_code("Bea", None, Some(seat_code)));
     request.liveness = net_support::quic::quick_liveness();
     let link = runtime.block_on(join(request)).expect("the guest joins the window's table");
     // The guest's device takes its part in drawing the seed (else the host waits its whole
@@ -271,10 +274,12 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
 
+    let seat_code = net_support::window::shown_seat_code(&harness);
     let runtime = runtime();
     let mut players = Vec::new();
     for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
-        let request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello(name, None));
+        let hello = hello_with_code(name, None, Some(seat_code));
+        let request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello);
         let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
         let player = net_support::quic::Player::new(link, Seat(seat), 40 + u64::from(seat));
         player.sit();

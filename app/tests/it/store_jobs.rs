@@ -193,7 +193,9 @@ fn a_damaged_record_is_set_aside_off_the_frame_and_told() {
 fn the_join_screens_network_settings_are_stored_off_the_frame() {
     let dir = tempfile::tempdir().expect("tempdir");
     let lan = dir.path().join("lan");
-    let mut harness = store_support::lan_window([1000.0, 800.0], lan.clone());
+    // Tall enough for the join screen's settings to open above the window's edge (a click
+    // lands where the button is drawn).
+    let mut harness = store_support::lan_window([1000.0, 1100.0], lan.clone());
     harness.get_by_label("Join a table on the home network").click();
     harness.run_steps(3);
     harness.get_by_label("Network settings").click();

@@ -188,7 +188,7 @@ async fn accept_loop(endpoint: Endpoint, doors: Doors) {
 
 impl HostHandle {
     /// The invite to this table when it is hosted online: its key, home relay and direct
-    /// addresses.
+    /// addresses, and the table's seat code.
     ///
     /// # Errors
     /// A hosted LAN table has no invite; an online one reached neither a relay nor an address.
@@ -197,7 +197,7 @@ impl HostHandle {
         let addr = endpoint.addr();
         let relays: Vec<String> = addr.relay_urls().map(ToString::to_string).collect();
         let addresses: Vec<SocketAddr> = addr.ip_addrs().copied().collect();
-        Invite::new(*endpoint.id().as_bytes(), &relays, &addresses)
+        Ok(Invite::new(*endpoint.id().as_bytes(), &relays, &addresses)?.with_seat(self.seat_code()))
     }
 }
 
@@ -222,9 +222,11 @@ pub struct OnlineJoin {
 }
 
 impl OnlineJoin {
-    /// A request with the default liveness, bound on every interface.
+    /// A request with the default liveness, bound on every interface. The Hello carries the
+    /// invite's seat code unless it has one already.
     #[must_use]
-    pub fn new(invite: Invite, hello: Hello) -> OnlineJoin {
+    pub fn new(invite: Invite, mut hello: Hello) -> OnlineJoin {
+        hello.seat_code = hello.seat_code.or(invite.seat);
         OnlineJoin {
             invite,
             hello,

@@ -108,10 +108,11 @@ fn seats(book: &mut Book) -> Vec<SeatInfo> {
 
 /// Hellos and Welcomes: every way of coming, and every answer.
 fn greetings(book: &mut Book) {
-    for (join_as, resume) in [(JoinAs::Player, None), (JoinAs::Spectator, Some(token()))] {
+    let seat_code = crate::net::protocol::SeatCode::from_number(482_913);
+    for (join_as, resume, seat_code) in [(JoinAs::Player, None, seat_code), (JoinAs::Spectator, Some(token()), None)] {
         book.saw(&join_as);
         let name = variant(&join_as).to_lowercase();
-        book.pin(format!("hello/{name}"), &Hello { version: PROTOCOL_VERSION, name: "Ana".to_owned(), join_as, resume });
+        book.pin(format!("hello/{name}"), &Hello { version: PROTOCOL_VERSION, name: "Ana".to_owned(), join_as, resume, seat_code });
     }
     let admitted = Admitted { host_name: "Борис".to_owned(), token: token(), resumed: Some(Seat(2)), next_action: 17 };
     book.pin("welcome/admitted".to_owned(), &Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) });
@@ -121,6 +122,7 @@ fn greetings(book: &mut Book) {
         JoinRefusal::Full,
         JoinRefusal::UnknownSeat,
         JoinRefusal::Removed,
+        JoinRefusal::WrongSeatCode,
     ];
     for refusal in refusals {
         book.saw(&refusal);
@@ -166,8 +168,15 @@ fn tables(book: &mut Book) {
         let options = AnyOptions::defaults(*kind);
         let you = roles[index % roles.len()].clone();
         book.saw(&options).saw(&you);
-        let lobby =
-            LobbyInfo { host_name: "Ana".to_owned(), options: options.clone(), seats: seats.clone(), others: vec!["Vera".to_owned()], you };
+        let lobby = LobbyInfo {
+            host_name: "Ana".to_owned(),
+            options: options.clone(),
+            seats: seats.clone(),
+            others: vec!["Vera".to_owned(), "Zoe".to_owned()],
+            asking: vec!["Zoe".to_owned()],
+            needs_code: index % 2 == 0,
+            you,
+        };
         let message = HostMsg::Lobby(lobby);
         book.saw(&message);
         book.pin(format!("host/Lobby/{}", kind.id()), &message);
@@ -318,6 +327,7 @@ fn refusals(book: &mut Book) {
         LobbyProblem::NotReady { names: "Ana, Vera".to_owned() },
         LobbyProblem::Setup(format!("{} is played by 2 to 6 players, not 7", GameKind::ALL[0].name())),
         LobbyProblem::HostOnly,
+        LobbyProblem::NeedsSeatCode,
     ];
     for problem in problems {
         book.saw(&problem);

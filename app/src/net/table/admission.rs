@@ -15,6 +15,10 @@
 //!   heard [`TableConfig::newcomer_grace`](super::TableConfig::newcomer_grace) after it
 //!   arrived or asked for a seat: chatty devices that never sit go before a person still
 //!   finding the Sit button.
+//! - **Sitting needs the seat code.** A guest sits only once it gave the table's seat code
+//!   (in its Hello) or the host let it in; one without it that asks to sit is shown to the host
+//!   with "Let in". Devices without the code never hold a seat, stand in line, or hold a freed
+//!   seat back.
 //! - **Comebacks are budgeted.** A comeback with one's token takes from the participant's own
 //!   budget (kept across connections), and the seats it changes are told at the next tick.
 
@@ -90,8 +94,15 @@ impl TableCore {
     /// A guest's seat just opened in the lobby: if others wait without a seat, it is held for
     /// them for a moment, then given by the line's rule.
     pub(super) fn seat_opened(&mut self, by: Pid) {
+        // Only guests who may sit (they gave the seat code, or the host let them in) are waited
+        // for: devices without the code cannot hold a freed seat back from anyone.
         let others_wait = self.people.iter().any(|(pid, person)| {
-            pid != Pid::HOST && pid != by && person.conn.is_some() && person.place == Place::Present && !self.owns_a_seat(pid)
+            pid != Pid::HOST
+                && pid != by
+                && person.may_sit
+                && person.conn.is_some()
+                && person.place == Place::Present
+                && !self.owns_a_seat(pid)
         });
         if others_wait {
             self.hold_seats();

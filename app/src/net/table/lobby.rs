@@ -42,6 +42,12 @@ pub enum HostCommand {
         /// The guest's name at the table (names are distinct there).
         name: String,
     },
+    /// Let the guest called so sit without the table's seat code (lobby only); if it asked to
+    /// sit, it sits (or joins the line for a seat).
+    LetIn {
+        /// The guest's name at the table.
+        name: String,
+    },
     /// Pace the bots so (step mode: each bot move waits for [`HostCommand::Step`]).
     Pace(Pacing),
     /// In step mode, let the waiting bot move.
@@ -78,6 +84,7 @@ impl TableCore {
             HostCommand::Rematch => self.rematch(&mut out),
             HostCommand::BackToLobby => self.back_to_lobby(),
             HostCommand::Remove { name } => self.remove(&name, &mut out),
+            HostCommand::LetIn { name } => self.let_in(&name, &mut out),
             HostCommand::Pace(pacing) => {
                 self.set_pacing(pacing);
                 return out;
@@ -139,6 +146,21 @@ impl TableCore {
         Ok(())
     }
 
+    /// Lets the guest called `name` sit without the seat code; if it asked to, it sits now
+    /// (or joins the line). Nobody by that name (it left meanwhile): nothing to do.
+    fn let_in(&mut self, name: &str, out: &mut Vec<Effect>) -> Result<(), LobbyProblem> {
+        self.in_lobby()?;
+        let found = self.people.iter().find(|(pid, person)| *pid != Pid::HOST && person.place != Place::Gone && person.name == name);
+        let Some(pid) = found.map(|(pid, _)| pid) else { return Ok(()) };
+        tracing::info!(%name, "the host let a guest in");
+        let person = &mut self.people[pid];
+        person.may_sit = true;
+        if std::mem::take(&mut person.asking) && person.conn.is_some() {
+            self.sit(pid, None, out);
+        }
+        Ok(())
+    }
+
     fn unready_all(&mut self) {
         for (_, person) in self.people.iter_mut() {
             person.ready = false;
@@ -147,6 +169,14 @@ impl TableCore {
 
     /// A guest sits in `seat`, or the first open one.
     pub(super) fn sit(&mut self, pid: Pid, seat: Option<Seat>, out: &mut Vec<Effect>) {
+        if !self.people[pid].may_sit {
+            // Without the seat code, the host decides: its lobby shows "Let in" (told once).
+            if self.in_lobby().is_ok() && !std::mem::replace(&mut self.people[pid].asking, true) {
+                self.lobby_changed();
+            }
+            self.refuse(pid, 0, Refusal::Lobby(LobbyProblem::NeedsSeatCode), out);
+            return;
+        }
         let seated = pid != Pid::HOST && self.owns_a_seat(pid);
         if self.in_lobby().is_ok() && !seated && self.must_wait_in_line(pid) {
             // A seat is held, or others asked first: the line decides (see `admission`).
@@ -261,6 +291,12 @@ impl TableCore {
             .filter(|(pid, person)| *pid != Pid::HOST && person.conn.is_some() && !self.seats.iter().any(|c| c.owner() == Some(*pid)))
             .map(|(_, person)| person.name.clone())
             .collect();
+        let asking: Vec<String> = self
+            .people
+            .iter()
+            .filter(|(_, person)| person.asking && !person.may_sit && person.conn.is_some() && person.place != Place::Gone)
+            .map(|(_, person)| person.name.clone())
+            .collect();
         for (pid, person) in self.people.iter() {
             if let Some(conn) = person.conn {
                 let info = LobbyInfo {
@@ -268,6 +304,8 @@ impl TableCore {
                     options: self.options.clone(),
                     seats: seats.clone(),
                     others: others.clone(),
+                    asking: asking.clone(),
+                    needs_code: !person.may_sit,
                     you: self.role_of(pid),
                 };
                 out.push(Effect::Send(conn, HostMsg::Lobby(info)));

@@ -22,7 +22,7 @@ use crate::net::fair::{Contribution, SeedDraw};
 
 use self::people::{ConnId, Participant, People, Pid, Place, SeatControl};
 use crate::net::protocol::{
-    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, Welcome, check_name,
+    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, SeatCode, Welcome, check_name,
 };
 use crate::session::authority::Pacing;
 use crate::session::host::Host;
@@ -76,6 +76,9 @@ pub struct TableConfig {
     /// Whether the host's share of each seed comes from the system's random source (off only
     /// in tests and fuzzing, which must play the same games again from the table's seed).
     pub random_shares: bool,
+    /// The table's seat code; `None` draws one from the system's random source when the table
+    /// opens (tests and the fuzzer fix it).
+    pub seat_code: Option<SeatCode>,
 }
 
 impl TableConfig {
@@ -94,6 +97,7 @@ impl TableConfig {
             catch_up_events: 64,
             seeding_time: Duration::from_secs(10),
             random_shares: true,
+            seat_code: None,
         }
     }
 }
@@ -129,6 +133,8 @@ pub struct TableCore {
     people: People,
     /// Every resume token this table gave, to tell a token from another table.
     issued: tokens::IssuedTokens,
+    /// What a guest must give to sit without the host's "Let in".
+    seat_code: SeatCode,
     running: Option<Running>,
     /// The next match's seed being drawn.
     seeding: Option<seeding::Seeding>,
@@ -158,9 +164,14 @@ impl TableCore {
     pub fn new(config: TableConfig, options: AnyOptions, seats: usize, seed: u64) -> Result<TableCore, getrandom::Error> {
         let now = Instant::now();
         let mut people = People::default();
-        people.add(Participant::new(config.host_name.clone(), ResumeToken::generate()?, ConnId::LOCAL, Place::Present, now));
+        people.add(Participant::new(config.host_name.clone(), ResumeToken::generate()?, ConnId::LOCAL, Place::Present, now).let_in());
+        let seat_code = match config.seat_code {
+            Some(code) => code,
+            None => SeatCode::generate()?,
+        };
         Ok(TableCore {
             config,
+            seat_code,
             options,
             seats: vec![SeatControl::Open; seats],
             people,
@@ -188,6 +199,12 @@ impl TableCore {
     #[must_use]
     pub fn seq(&self) -> u64 {
         self.running.as_ref().map_or(0, |running| running.runner.seq())
+    }
+
+    /// The table's seat code, for the host's screen (and the online invite).
+    #[must_use]
+    pub fn seat_code(&self) -> SeatCode {
+        self.seat_code
     }
 
     /// Who controls each seat.
@@ -270,7 +287,7 @@ impl TableCore {
     /// A device said Hello on `conn` at `now`: admit it (new, or back with its token) or refuse
     /// it.
     pub fn join(&mut self, conn: ConnId, hello: Hello, now: Instant) -> Vec<Effect> {
-        let Hello { version, name: wanted, join_as, resume } = hello;
+        let Hello { version, name: wanted, join_as, resume, seat_code } = hello;
         self.now = now;
         let mut out = Vec::new();
         let refuse = |out: &mut Vec<Effect>, refusal: JoinRefusal, code| {
@@ -289,6 +306,12 @@ impl TableCore {
                 return out;
             }
         };
+        if seat_code.is_some_and(|code| code != self.seat_code) {
+            // Each try costs a handshake, held to its source's rate (`limits::Gate`).
+            tracing::info!("a guest gave a wrong seat code");
+            refuse(&mut out, JoinRefusal::WrongSeatCode, CloseCode::Refused);
+            return out;
+        }
         if resume.is_some_and(|token| self.issued.revoked(&token)) {
             refuse(&mut out, JoinRefusal::Removed, CloseCode::Removed);
             return out;
@@ -300,6 +323,9 @@ impl TableCore {
                 .map(|(pid, _)| pid)
         });
         if let Some(pid) = returning {
+            if seat_code.is_some() {
+                self.people[pid].may_sit = true;
+            }
             if self.comeback_allowed(pid, conn, &mut out) {
                 self.resume(pid, conn, &mut out);
             }
@@ -338,7 +364,9 @@ impl TableCore {
         let name = self.distinct_name(&name);
         tracing::info!(%name, ?place, "a guest joined");
         self.issued.issue(token);
-        let pid = self.people.add(Participant::new(name, token, conn, place, now));
+        let mut person = Participant::new(name, token, conn, place, now);
+        person.may_sit = seat_code.is_some();
+        let pid = self.people.add(person);
         let admitted = Admitted { host_name: self.config.host_name.clone(), token, resumed: None, next_action: 1 };
         out.push(Effect::Welcome(conn, Welcome { version: PROTOCOL_VERSION, answer: Ok(admitted) }));
         if self.running.is_some() {

@@ -75,6 +75,10 @@ pub struct Participant {
     /// Its comebacks with its token: they take from this budget, kept across connections, so
     /// reconnecting never buys a fresh one.
     pub comebacks: MessageBudget,
+    /// It gave the table's seat code, or the host let it in: it may sit.
+    pub may_sit: bool,
+    /// It asked to sit without the seat code: the host's lobby offers "Let in".
+    pub asking: bool,
 }
 
 /// A participant's place in the line for a seat.
@@ -102,7 +106,16 @@ impl Participant {
             arrived: now,
             in_line: None,
             comebacks: MessageBudget::new(COMEBACK_BURST, COMEBACKS_PER_SECOND, now),
+            may_sit: false,
+            asking: false,
         }
+    }
+
+    /// This participant as one who may sit (the host's own device).
+    #[must_use]
+    pub fn let_in(mut self) -> Participant {
+        self.may_sit = true;
+        self
     }
 }
 

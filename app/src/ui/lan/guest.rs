@@ -98,6 +98,9 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut GuestLobby) -> Option<GuestOutcome> {
             Role::Waiting | Role::Spectator => Vec::new(),
         };
         let seated = !mine.is_empty();
+        if info.needs_code && !seated {
+            ui.label(RichText::new(tr!("net-lobby-needs-code")).color(theme::INK_DIM));
+        }
         seat_rows(ui, &info.seats, &mine, |ui, seat, seat_info| {
             if seat_info.holder == Holder::Open && touch_button(ui, tr!("net-sit-here")).clicked() {
                 lobby.send(ClientMsg::Sit { seat: Some(seat) });

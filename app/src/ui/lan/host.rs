@@ -303,7 +303,7 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
         return Some(HostOutcome::Play(Box::new(session), Box::new(hosting)));
     }
     let Some(hosting) = &lobby.hosting else { return opening_screen(ui, lobby) };
-    let (port, code) = (hosting.handle.addr().port(), hosting.handle.join_code());
+    let (port, code, seat_code) = (hosting.handle.addr().port(), hosting.handle.join_code(), hosting.handle.seat_code());
     let mut outcome = None;
     let info = lobby.table.lobby.clone();
     egui::Panel::bottom("host-actions").frame(egui::Frame::new().inner_margin(egui::Margin::symmetric(0, 8))).show(ui, |ui| {
@@ -340,6 +340,10 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
                 }
             }
         }
+        // Not announced and not derived from the identity: a guest who types it saw this screen.
+        let seat_code = tr!("net-host-seat-code", code = seat_code.to_string());
+        ui.label(RichText::new(seat_code).size(theme::JOIN_CODE_SIZE).strong().color(theme::ACCENT));
+        ui.label(RichText::new(tr!("net-host-seat-code-tell")).color(theme::INK_DIM));
         if let Some(notice) = &lobby.notice {
             ui.colored_label(theme::ACCENT, notice);
         }
@@ -354,6 +358,13 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut HostLobby) -> Option<HostOutcome> {
             for name in &info.others {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(name);
+                    if info.asking.contains(name) {
+                        let button =
+                            egui::Button::new(RichText::new(tr!("net-host-let-in")).strong()).min_size(egui::vec2(0.0, theme::TOUCH));
+                        if ui.add(button).on_hover_text(tr!("net-host-let-in-hint", name = name)).clicked() {
+                            lobby.command(HostCommand::LetIn { name: name.clone() });
+                        }
+                    }
                     remove_button(ui, lobby, name);
                 });
             }

@@ -20,7 +20,7 @@ use crate::net::guest::{GuestLink, JoinError, JoinRequest, join, join_heard};
 use crate::net::identity::{Fingerprint, JoinCode};
 use crate::net::lan::{LanContext, LanSettings};
 use crate::net::link::PeerId;
-use crate::net::protocol::{Hello, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken};
+use crate::net::protocol::{Hello, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, SeatCode};
 use crate::net::server::DEFAULT_PORT;
 use crate::net::tls::Pin;
 use crate::tr;
@@ -69,6 +69,8 @@ struct Joining {
 #[derive(Debug)]
 pub struct JoinScreen {
     name: String,
+    /// The table's seat code as typed (empty: join to wait for the host's "Let in").
+    seat_code: String,
     address: String,
     code: String,
     /// The invite pasted (or opened as a link), and the code the host read aloud.
@@ -105,6 +107,7 @@ impl JoinScreen {
         let mut screen = JoinScreen {
             // The name this device joined with last, else the player's.
             name: lan.settings.name.clone().filter(|name| !name.trim().is_empty()).unwrap_or(name),
+            seat_code: String::new(),
             address: String::new(),
             code: String::new(),
             invite: String::new(),
@@ -143,6 +146,16 @@ impl JoinScreen {
         }
     }
 
+    /// The seat code typed: `Ok(None)` when none was (the guest waits for the host's "Let
+    /// in"); the error in words when it is not six digits.
+    fn typed_seat_code(&self) -> Result<Option<SeatCode>, String> {
+        let text = self.seat_code.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        text.parse().map(Some).map_err(|_| tr!("net-error-seat-code", text = text))
+    }
+
     /// Starts joining `addresses` (one typed, or every one heard for a host, tried at once) with
     /// `pin`, resuming a seat held there if one is remembered.
     fn start_join(&mut self, lan: &LanContext, addresses: Vec<SocketAddr>, pin: Pin, waker: crate::net::Waker) {
@@ -152,6 +165,13 @@ impl JoinScreen {
             self.error = Some(tr!("net-error-name"));
             return;
         }
+        let seat_code = match self.typed_seat_code() {
+            Ok(code) => code,
+            Err(error) => {
+                self.error = Some(error);
+                return;
+            }
+        };
         let as_new = std::mem::take(&mut self.without_token);
         let resume = lan
             .known
@@ -160,7 +180,7 @@ impl JoinScreen {
             .and_then(|(_, host)| host.resume)
             .filter(|_| !as_new);
         self.last_join = Some(LastJoin::Lan(addresses.clone(), pin));
-        let hello = Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume };
+        let hello = Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume, seat_code };
         let mut request = JoinRequest::new(address, pin, hello);
         request.waker = Some(waker.clone());
         let (sender, result) = oneshot::channel();
@@ -204,11 +224,19 @@ impl JoinScreen {
             self.error = Some(tr!("net-online-error-code", typed = typed.to_string(), code = invite.code().to_string()));
             return;
         }
+        // A code typed wins over the invite's (the host's screen is the newer word).
+        let seat_code = match self.typed_seat_code() {
+            Ok(code) => code,
+            Err(error) => {
+                self.error = Some(error);
+                return;
+            }
+        };
         let as_new = std::mem::take(&mut self.without_token);
         let resume = lan.known.get(&invite.host()).and_then(|host| host.resume).filter(|_| !as_new);
         self.last_join = Some(LastJoin::Online);
         let code = invite.code();
-        let mut request = OnlineJoin::new(invite, Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume });
+        let mut request = OnlineJoin::new(invite, Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume, seat_code });
         request.waker = Some(waker.clone());
         // A window kept on this machine (`--lan-interface 127.0.0.1`: the tests) stays on loopback.
         if lan.settings.interface.is_loopback() {
@@ -305,7 +333,12 @@ pub fn show(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, waker:
             let label = ui.label(tr!("net-your-name"));
             ui.add(egui::TextEdit::singleline(&mut screen.name).desired_width(200.0).min_size(egui::vec2(0.0, theme::TOUCH * 0.8)))
                 .labelled_by(label.id);
+            // Beside the name where the window is wide enough: one row less above the tables.
+            let label = ui.label(tr!("net-seat-code"));
+            let field = egui::TextEdit::singleline(&mut screen.seat_code).hint_text(tr!("net-seat-code-hint")).desired_width(120.0);
+            ui.add(field.min_size(egui::vec2(0.0, theme::TOUCH * 0.8))).labelled_by(label.id);
         });
+        ui.label(RichText::new(tr!("net-seat-code-why")).small().color(theme::INK_DIM));
         if let Some(joining) = &screen.joining {
             ui.label(RichText::new(&joining.connecting).color(theme::ACCENT));
             ui.spinner();

@@ -34,6 +34,7 @@ pub fn lobby_problem(problem: &LobbyProblem) -> String {
         LobbyProblem::NotReady { names } => tr!("net-refusal-not-ready", names = names),
         LobbyProblem::Setup(reason) => tr!("net-refusal-setup", reason = reason),
         LobbyProblem::HostOnly => tr!("net-refusal-host-only"),
+        LobbyProblem::NeedsSeatCode => tr!("net-refusal-needs-seat-code"),
     }
 }
 
@@ -61,6 +62,7 @@ pub fn join_error(error: &JoinError) -> String {
         JoinError::IncompatibleVersion { host, guest } => tr!("net-error-version", host = *host, guest = *guest),
         JoinError::Refused(JoinRefusal::UnknownSeat) => tr!("net-error-unknown-seat"),
         JoinError::Refused(JoinRefusal::Removed) => tr!("net-ended-removed"),
+        JoinError::Refused(JoinRefusal::WrongSeatCode) => tr!("net-error-wrong-seat-code"),
         JoinError::Refused(refusal) => tr!("net-error-refused", reason = refusal.to_string()),
         JoinError::NotCardtable { address } => tr!("net-error-not-cardtable", address = address.to_string()),
         JoinError::Unreachable { address, .. } => tr!("net-error-unreachable", address = address.to_string()),

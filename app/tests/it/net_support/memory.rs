@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use cardtable::net::codec::{decode_frame, encode_frame};
-use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, PROTOCOL_VERSION, Role, Welcome};
+use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, PROTOCOL_VERSION, Role, SeatCode, Welcome};
 use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
 use cardtable::net::table::people::ConnId;
 use cardtable::net::table::{Effect, HostCommand, SeatPlan, TableConfig, TableCore};
@@ -14,6 +14,17 @@ use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameRng, Phase, Seat, Viewer};
 
 use super::leak;
+
+/// The seat code of the tests' tables (unless a test chose another), which their guests'
+/// Hellos carry.
+pub fn test_seat_code() -> SeatCode {
+    SeatCode::from_number(246_810).expect("six digits")
+}
+
+/// `config` with the tests' seat code, unless it has one.
+pub fn with_test_seat_code(config: TableConfig) -> TableConfig {
+    TableConfig { seat_code: config.seat_code.or(Some(test_seat_code())), ..config }
+}
 
 /// One device on the in-memory table.
 #[derive(Debug, Default)]
@@ -66,7 +77,7 @@ pub struct Memory {
 impl Memory {
     /// A table in its lobby.
     pub fn new(options: AnyOptions, seats: usize, seed: u64) -> Memory {
-        let config = TableConfig { random_shares: false, ..TableConfig::new("Host") };
+        let config = with_test_seat_code(TableConfig { random_shares: false, ..TableConfig::new("Host") });
         let core = TableCore::new(config, options, seats, seed).expect("random source");
         Memory {
             core,
@@ -151,9 +162,14 @@ impl Memory {
         self.deliver(effects);
     }
 
-    /// A guest says Hello on `conn`.
+    /// A guest with the table's seat code says Hello on `conn`.
     pub fn join(&mut self, conn: ConnId, name: &str, join_as: JoinAs) {
-        let hello = Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as, resume: None };
+        self.join_with_code(conn, name, join_as, Some(test_seat_code()));
+    }
+
+    /// A guest says Hello on `conn` with `seat_code` (none: it did not type it).
+    pub fn join_with_code(&mut self, conn: ConnId, name: &str, join_as: JoinAs, seat_code: Option<SeatCode>) {
+        let hello = Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as, resume: None, seat_code };
         let mut effects = self.core.join(conn, hello, self.clock);
         effects.extend(self.core.flush());
         self.deliver(effects);

@@ -54,7 +54,7 @@ pub async fn relay() -> Relay {
 
 /// Hosts a table of `seats` seats online through `relay`, with `settings` (bound to loopback).
 pub async fn host_online(options: AnyOptions, seats: usize, settings: HostSettings, relay: &Relay) -> HostHandle {
-    let table = TableCore::new(TableConfig::new("Host"), options, seats, 17).expect("table");
+    let table = TableCore::new(super::quic::with_test_seat_code(TableConfig::new("Host")), options, seats, 17).expect("table");
     start_online_host(table, &OnlineKey::generate(), settings, &relay.settings).await.expect("hosts online")
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, join};
 use cardtable::net::identity::{Fingerprint, Identity};
 use cardtable::net::limits::HostLimits;
-use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken};
+use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken, SeatCode};
 use cardtable::net::record::network_record;
 use cardtable::net::remote::{RemoteTable, view_legal, view_phase};
 use cardtable::net::server::{HostHandle, HostSettings, start_host};
@@ -69,14 +69,22 @@ pub fn settings() -> HostSettings {
 /// host's identity.
 pub fn host(options: AnyOptions, seats: usize, config: TableConfig, settings: HostSettings) -> (HostHandle, Identity) {
     let identity = Identity::generate().expect("identity");
+    let config = with_test_seat_code(config);
     let table = TableCore::new(config, options, seats, 17).expect("table");
     let handle = start_host(table, &identity, settings).expect("host starts");
     (handle, identity)
 }
 
-/// A Hello for `name`.
+pub use super::memory::{test_seat_code, with_test_seat_code};
+
+/// A Hello for `name` with the tests' seat code.
 pub fn hello(name: &str, resume: Option<ResumeToken>) -> Hello {
-    Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as: JoinAs::Player, resume }
+    hello_with_code(name, resume, Some(test_seat_code()))
+}
+
+/// A Hello for `name` with `seat_code` (none: a guest who did not type it).
+pub fn hello_with_code(name: &str, resume: Option<ResumeToken>, seat_code: Option<SeatCode>) -> Hello {
+    Hello { version: PROTOCOL_VERSION, name: name.to_owned(), join_as: JoinAs::Player, resume, seat_code }
 }
 
 /// Joins at `address`, pinning `host`.

@@ -41,6 +41,15 @@ pub fn run_until(harness: &mut Harness<'_, CardtableApp>, what: &str, done: impl
     harness.run_steps(3);
 }
 
+/// Empties the text field labelled `label`.
+pub fn clear(harness: &mut Harness<'_, CardtableApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Backspace);
+    harness.run_steps(2);
+}
+
 /// Types `text` into the field labelled `label`.
 pub fn type_into(harness: &mut Harness<'_, CardtableApp>, label: &str, text: &str) {
     harness.get_by_label(label).click();
@@ -84,4 +93,10 @@ pub fn host_a_new_table(harness: &mut Harness<'_, CardtableApp>, host: &str) {
     harness.get_all_by_label("Person").nth(1).expect("seat 2's toggle").click();
     harness.run();
     harness.get_by_label(host).click();
+}
+
+/// The seat code the host's window shows (`Seat code 482 913`), as a guest would read it.
+pub fn shown_seat_code(harness: &Harness<'_, CardtableApp>) -> cardtable::net::protocol::SeatCode {
+    let label = harness.get_by_label_contains("Seat code ").value().unwrap_or_default();
+    label.trim_start_matches("Seat code ").parse().expect("the seat code shown")
 }
