@@ -161,7 +161,10 @@ pub fn run(data_dir: Option<&Path>, format: ExportFormat, out: Option<&Path>) ->
     for notice in store.notices() {
         eprintln!("note: {notice}");
     }
-    let report = exported?;
+    let mut report = exported?;
+    // Matches the index listed whose records were set aside when the store was opened (they
+    // did not replay) are missing from this export as much as those its reading set aside.
+    report.left_out.splice(0..0, store.untrusted().iter().cloned());
     if report.left_out.is_empty() {
         let done = format!("exported {} matches to {}", report.written, target.display());
         if target == Path::new(STANDARD_OUTPUT) {

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use cardtable::app::CardtableApp;
 use cardtable::store::document::{self, Damage};
-use cardtable::store::history::{INDEX_FILE, record_path};
+use cardtable::store::history::{HistoryIndex, INDEX_FILE, record_path};
 use cardtable::store::record::{MAX_STEPS, MatchId, MatchRecord};
 use cardtable::store::{Notice, Store};
 use cardtable_engine::{GameKind, Seat, SeatSet};
@@ -135,4 +135,70 @@ fn a_record_longer_than_any_match_is_refused() {
         Err(Damage::Shape { reason, .. }) => assert!(reason.contains("more than any match takes"), "{reason}"),
         other => panic!("a record of {} steps was accepted: {other:?}", record.steps.len()),
     }
+}
+
+/// Item 11, with the index intact: every match it lists is checked once against its record, its
+/// digest kept in the index. A winner edited in a record and a summary edited in the index are
+/// both caught at the next start, without deleting the index: the record is set aside by name,
+/// and the edited summary is named and replaced by what its record plays to.
+#[test]
+fn an_intact_index_is_checked_against_the_records() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("data");
+    let ids = history_without_index(&root, 6);
+    drop(Store::open(&root).expect("builds the index"));
+    let index_path = root.join(INDEX_FILE);
+    let read_index = || {
+        document::decode::<HistoryIndex>(&fs::read(&index_path).expect("the index")).expect("reads").into_value().expect("current")
+    };
+    let index = read_index();
+    assert_eq!(index.checked.len(), ids.len(), "each record replayed once, its digest kept");
+    let honest = read_record(&record_path(&root, &ids[3])).summary();
+    let mut edited = index.clone();
+    let listed = edited.matches.iter_mut().find(|summary| summary.id == ids[3]).expect("listed");
+    for seat in &mut listed.seats {
+        seat.won = !seat.won;
+    }
+    fs::write(&index_path, document::encode(&edited).expect("encodes")).expect("written");
+    let winner = record_path(&root, &ids[0]);
+    edit_record(&winner, |record| {
+        let loser = (0..record.seats.len())
+            .map(|seat| Seat(u8::try_from(seat).expect("small")))
+            .find(|seat| !record.result.winners.contains(*seat));
+        record.result.winners = SeatSet::only(loser.expect("somebody lost"));
+    });
+
+    let store = Store::open(&root).expect("opens");
+    assert!(
+        store.notices().iter().any(|notice| matches!(
+            notice,
+            Notice::Damaged { file, damage: Damage::Shape { reason, .. }, .. }
+                if *file == winner && reason.contains("its result is not what its steps play to")
+        )),
+        "{:?}",
+        store.notices()
+    );
+    assert!(
+        store.notices().iter().any(|notice| matches!(notice, Notice::SummariesEdited { matches } if *matches == [ids[3].clone()])),
+        "{:?}",
+        store.notices()
+    );
+    assert!(
+        !store.notices().iter().any(|notice| matches!(notice, Notice::Damaged { file, .. } if *file == index_path)),
+        "the index itself is not rebuilt: {:?}",
+        store.notices()
+    );
+    assert_eq!(store.history().len(), ids.len() - 1, "the tampered record leaves the history and the statistics");
+    assert!(store.history().iter().all(|summary| summary.id != ids[0]));
+    let shown = store.history().iter().find(|summary| summary.id == ids[3]).expect("still in the history");
+    assert_eq!(*shown, honest, "shown as its record plays to, not as the index was edited");
+    store.flush();
+    drop(store);
+
+    let index = read_index();
+    assert_eq!(index.matches.iter().find(|summary| summary.id == ids[3]), Some(&honest), "the index is put right");
+    assert_eq!(index.checked.len(), ids.len() - 1);
+    let store = Store::open(&root).expect("reopens");
+    assert!(store.notices().is_empty(), "nothing left to name: {:?}", store.notices());
+    assert_eq!(store.history().len(), ids.len() - 1);
 }
