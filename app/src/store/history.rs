@@ -71,9 +71,26 @@ const CHECKED_DOMAIN: &str = "cardtable checked-record v1";
 /// is `summary`: a change to either (a winner edited in the record, or in the index) changes it.
 #[must_use]
 pub fn checked_digest(record_bytes: &[u8], summary: &MatchSummary) -> String {
+    // Bytes in memory always read, and give their length.
+    checked_digest_of(&mut &record_bytes[..], record_bytes.len() as u64, summary).unwrap_or_default()
+}
+
+/// [`checked_digest`] of a record file read from `bytes`, which must give `len` bytes: read a
+/// few kilobytes at a time, however long the record.
+///
+/// # Errors
+/// Reading failed, or gave other than `len` bytes.
+pub fn checked_digest_of(bytes: &mut impl std::io::Read, len: u64, summary: &MatchSummary) -> std::io::Result<String> {
+    let mut hasher = digest::Hasher::new(CHECKED_DOMAIN);
+    hasher.part(len);
+    if std::io::copy(bytes, &mut hasher)? != len {
+        return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "the record changed length while it was read"));
+    }
     // A summary is plain data: it always serialises.
     let summary = serde_json::to_vec(summary).unwrap_or_default();
-    digest::of(CHECKED_DOMAIN, &[record_bytes, &summary])
+    hasher.part(summary.len() as u64);
+    hasher.update(&summary);
+    Ok(hasher.finish())
 }
 
 /// The record file of a match.

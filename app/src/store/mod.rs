@@ -22,6 +22,7 @@ pub mod profiles;
 pub mod reader;
 pub mod rebuild;
 pub mod record;
+pub mod record_copy;
 pub mod recover;
 pub mod saved;
 pub mod settings;
@@ -408,6 +409,13 @@ impl Store {
         &self.history
     }
 
+    /// The digest kept for the match `id` once its record was seen to replay to its summary
+    /// (see [`history::checked_digest`]), if it was.
+    #[must_use]
+    pub fn checked_digest(&self, id: &MatchId) -> Option<&str> {
+        self.checked.get(id).map(String::as_str)
+    }
+
     /// The matches the history index listed but whose records, checked once the history was
     /// read, did not replay or could not be read: they are not in [`Store::history`], and
     /// each has its notice (an export names them: it is not the whole history).
@@ -421,17 +429,22 @@ impl Store {
     /// record is durable.
     ///
     /// # Errors
-    /// The folder is read-only.
+    /// The folder is read-only, or the record cannot be encoded (a bug).
     pub fn record(&mut self, record: MatchRecord) -> Result<Receipt, StoreError> {
         let summary = record.summary();
         let id = record.id.clone();
         let save = saved_path(&self.root, &id);
+        self.writer()?;
+        // Encoded here rather than on the writer thread, for its digest: the record comes from
+        // the match just played, so it is trusted as written and the next start only hashes it
+        // (an export copies it as it is).
+        let bytes = document::encode(&record).map_err(|source| StoreError::Encode { what: MatchRecord::KIND, source })?;
+        let digest = history::checked_digest(&bytes, &summary);
+        let encode: Encoder = Box::new(move |_: &writer::Unsaved<'_>| Ok(bytes));
         // The backup goes first: a crash between the two leaves the save, which the next start settles.
-        let receipt =
-            self.writer()?.write_then_remove(&record_path(&self.root, &id), encoder(record), vec![atomic::backup_path(&save), save]);
+        let receipt = self.writer()?.write_then_remove(&record_path(&self.root, &id), encode, vec![atomic::backup_path(&save), save]);
         self.history.retain(|old| old.id != id);
-        // Written anew: checked against its record at the next start.
-        self.checked.remove(&id);
+        self.checked.insert(id.clone(), digest);
         let at = self.history.partition_point(|old| (old.finished, &old.id) <= (summary.finished, &summary.id));
         let used: Vec<profiles::ProfileId> = summary.seats.iter().filter_map(|seat| seat.profile).collect();
         self.history.insert(at, summary);
