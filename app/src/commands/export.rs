@@ -1,14 +1,17 @@
 //! `cardtable export`: the match history as CSV or JSON, written atomically to a regular
 //! file (anything else there is refused in words), or streamed to standard output (`--out -`).
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use crate::store::export::ExportedMatch;
+use crate::store::history::record_path;
 use crate::store::reader::{Findings, RecordReader};
 use crate::store::record::{MatchId, MatchSummary};
-use crate::store::{Store, StoreError, export, paths};
+use crate::store::{Store, StoreError, export, paths, record_copy};
 
 /// What to export as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -79,7 +82,8 @@ pub fn export(store: &mut Store, format: ExportFormat, target: &Path) -> Result<
 pub struct ExportJob {
     format: ExportFormat,
     target: PathBuf,
-    matches: Vec<MatchSummary>,
+    /// Each match's summary, with the digest kept once its record was seen to replay to it.
+    matches: Vec<(MatchSummary, Option<String>)>,
     reader: RecordReader,
 }
 
@@ -95,7 +99,9 @@ impl ExportJob {
     /// The export of `store`'s history as `format` to `target`.
     #[must_use]
     pub fn new(store: &Store, format: ExportFormat, target: PathBuf) -> ExportJob {
-        ExportJob { format, target, matches: store.history().to_vec(), reader: store.record_reader() }
+        let matches =
+            store.history().iter().map(|summary| (summary.clone(), store.checked_digest(&summary.id).map(str::to_owned))).collect();
+        ExportJob { format, target, matches, reader: store.record_reader() }
     }
 
     /// Where it writes.
@@ -111,11 +117,24 @@ impl ExportJob {
         let ExportJob { format, target, matches, reader } = self;
         let mut findings = Findings::default();
         let outcome = match format {
-            ExportFormat::Csv => write_to(&target, |out| export::write_csv(&matches, out))
-                .map(|()| ExportReport { written: matches.len(), left_out: Vec::new() }),
+            ExportFormat::Csv => {
+                let summaries: Vec<MatchSummary> = matches.into_iter().map(|(summary, _)| summary).collect();
+                write_to(&target, |out| export::write_csv(&summaries, out))
+                    .map(|()| ExportReport { written: summaries.len(), left_out: Vec::new() })
+            }
             ExportFormat::Json => {
-                let ids: Vec<MatchId> = matches.iter().map(|summary| summary.id.clone()).collect();
-                let read = |id: &MatchId| reader.open(id, &mut findings);
+                let ids: Vec<MatchId> = matches.iter().map(|(summary, _)| summary.id.clone()).collect();
+                let checked: HashMap<&MatchId, (&MatchSummary, &str)> =
+                    matches.iter().filter_map(|(summary, digest)| Some((&summary.id, (summary, digest.as_deref()?)))).collect();
+                // A record checked before is copied if it is unchanged; any other is read, and so replayed.
+                let read = |id: &MatchId| {
+                    let copy =
+                        checked.get(id).and_then(|(summary, digest)| record_copy::open(&record_path(reader.root(), id), summary, digest));
+                    match copy {
+                        Some(copy) => Some(ExportedMatch::Copied(copy)),
+                        None => reader.open(id, &mut findings).map(|record| ExportedMatch::Read(Box::new(record))),
+                    }
+                };
                 write_to(&target, |out| export::write_json(&ids, read, out))
                     .map(|left_out| ExportReport { written: ids.len() - left_out.len(), left_out })
             }
@@ -161,7 +180,10 @@ pub fn run(data_dir: Option<&Path>, format: ExportFormat, out: Option<&Path>) ->
     for notice in store.notices() {
         eprintln!("note: {notice}");
     }
-    let report = exported?;
+    let mut report = exported?;
+    // Matches the index listed whose records were set aside when the store was opened (they
+    // did not replay) are missing from this export as much as those its reading set aside.
+    report.left_out.splice(0..0, store.untrusted().iter().cloned());
     if report.left_out.is_empty() {
         let done = format!("exported {} matches to {}", report.written, target.display());
         if target == Path::new(STANDARD_OUTPUT) {

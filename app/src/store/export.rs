@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::atomic;
 use super::error::StoreError;
 use super::record::{MatchId, MatchRecord, MatchSummary};
+use super::record_copy::CheckedCopy;
 
 /// One CSV row: one seat of one match.
 #[derive(Serialize)]
@@ -55,15 +56,26 @@ pub fn write_csv(matches: &[MatchSummary], out: impl Write) -> Result<(), StoreE
     csv.flush().map_err(|error| StoreError::io("write", "the CSV export", error))
 }
 
+/// One match of a JSON export, as its reader found it.
+#[derive(Debug)]
+pub enum ExportedMatch {
+    /// A record checked before and unchanged since: its data is copied as it is, a few
+    /// kilobytes at a time, however many steps it holds.
+    Copied(CheckedCopy),
+    /// A record read (and so replayed) now: written from memory.
+    Read(Box<MatchRecord>),
+}
+
 /// Writes the full record of every match in `ids`, as `read` gives it, as one JSON document to
-/// `out`, one record at a time (the records of a long history do not fit in memory at once).
-/// Returns the matches left out because `read` had no record for them.
+/// `out`, one record at a time (the records of a long history do not fit in memory at once,
+/// and a record checked before is copied without being held: [`CheckedCopy`]). Returns the
+/// matches left out because `read` had no record for them.
 ///
 /// # Errors
-/// The writer failed.
+/// The writer failed, or a record could not be copied.
 pub fn write_json(
     ids: &[MatchId],
-    mut read: impl FnMut(&MatchId) -> Option<MatchRecord>,
+    mut read: impl FnMut(&MatchId) -> Option<ExportedMatch>,
     out: impl Write,
 ) -> Result<Vec<MatchId>, StoreError> {
     let mut out = BufWriter::new(out);
@@ -73,7 +85,7 @@ pub fn write_json(
     out.write_all(b"{\"cardtable\":\"history-export\",\"schema\":2,\"matches\":[\n").map_err(io)?;
     let mut first = true;
     for id in ids {
-        let Some(record) = read(id) else {
+        let Some(exported) = read(id) else {
             left_out.push(id.clone());
             continue;
         };
@@ -81,7 +93,12 @@ pub fn write_json(
             out.write_all(b",\n").map_err(io)?;
         }
         first = false;
-        serde_json::to_writer(&mut out, &record).map_err(|source| StoreError::Encode { what: "a match record", source })?;
+        match exported {
+            ExportedMatch::Copied(copy) => copy.write_data(&mut out).map_err(io)?,
+            ExportedMatch::Read(record) => {
+                serde_json::to_writer(&mut out, &record).map_err(|source| StoreError::Encode { what: "a match record", source })?;
+            }
+        }
     }
     out.write_all(b"\n]}\n").map_err(io)?;
     out.flush().map_err(io)?;

@@ -8,6 +8,7 @@
 //! ([`lock`]).
 
 pub mod atomic;
+pub mod digest;
 pub mod document;
 pub mod error;
 pub mod export;
@@ -21,6 +22,7 @@ pub mod profiles;
 pub mod reader;
 pub mod rebuild;
 pub mod record;
+pub mod record_copy;
 pub mod recover;
 pub mod saved;
 pub mod settings;
@@ -29,7 +31,7 @@ pub mod sweep;
 pub mod verdict;
 pub mod writer;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -74,6 +76,12 @@ pub struct Store {
     read_only: Option<ReadOnlyReason>,
     profiles: ProfileBook,
     history: Vec<MatchSummary>,
+    /// The digest of each match of the history whose record was seen to replay to its summary
+    /// (kept in the index, so a later start does not replay it again: [`history`]).
+    checked: HashMap<MatchId, String>,
+    /// Matches the index listed whose record, checked at this open, did not replay or could
+    /// not be read: left out of the history.
+    untrusted: Vec<MatchId>,
     unfinished: Vec<SavedMatch>,
     notices: Vec<Notice>,
     /// Files that could not be read or set aside: never written over.
@@ -185,16 +193,34 @@ impl Store {
         // records, and a record the sweep set aside mid-read would read as gone from the index.
         let sweep = None;
         let rebuild = Some(Rebuild::start(root.clone(), read_only.is_none())?);
-        let history = Vec::new();
-        Ok(Store { sweep, rebuild, root, _lock: lock, read_only, profiles, history, unfinished, notices, left_alone, writer })
+        let (history, checked, untrusted) = (Vec::new(), HashMap::new(), Vec::new());
+        Ok(Store {
+            sweep,
+            rebuild,
+            root,
+            _lock: lock,
+            read_only,
+            profiles,
+            history,
+            checked,
+            untrusted,
+            unfinished,
+            notices,
+            left_alone,
+            writer,
+        })
     }
 
     /// Takes in the history as read behind the window: its summaries join the history (with
     /// any match recorded meanwhile), its notices the store's, and the index is written again
-    /// if it disagreed with the records or a match was recorded meanwhile.
+    /// if it disagreed with the records, records were checked (their digests join it) or a
+    /// match was recorded meanwhile.
     fn history_read(&mut self, read: history::HistoryRead) {
-        let out_of_line = read.out_of_line();
-        let history::HistoryRead { matches, notices, newer, had_index, added, dropped } = read;
+        let (out_of_line, repaired) = (read.out_of_line(), read.repaired());
+        let history::HistoryRead { matches, notices, newer, had_index, added, dropped, checked, replayed, edited: _, untrusted } = read;
+        tracing::info!(matches = matches.len(), replayed, "the match history is read and checked");
+        self.checked = checked;
+        self.untrusted = untrusted;
         for found in notices {
             notice::push(&mut self.notices, found);
         }
@@ -204,7 +230,7 @@ impl Store {
         self.history.extend(recorded_meanwhile.into_iter().filter(|summary| !known.contains(&summary.id)));
         let recorded = self.history.len() > before;
         history::sort(&mut self.history);
-        if had_index && out_of_line {
+        if had_index && repaired {
             self.notices.push(Notice::HistoryRepaired { added, dropped });
         }
         if let Some(reason) = newer
@@ -383,20 +409,42 @@ impl Store {
         &self.history
     }
 
+    /// The digest kept for the match `id` once its record was seen to replay to its summary
+    /// (see [`history::checked_digest`]), if it was.
+    #[must_use]
+    pub fn checked_digest(&self, id: &MatchId) -> Option<&str> {
+        self.checked.get(id).map(String::as_str)
+    }
+
+    /// The matches the history index listed but whose records, checked once the history was
+    /// read, did not replay or could not be read: they are not in [`Store::history`], and
+    /// each has its notice (an export names them: it is not the whole history).
+    #[must_use]
+    pub fn untrusted(&self) -> &[MatchId] {
+        &self.untrusted
+    }
+
     /// Records a finished match: its record file first, then (once that is durable) its save
     /// is removed; the index and the recent profiles follow. The receipt settles when the
     /// record is durable.
     ///
     /// # Errors
-    /// The folder is read-only.
+    /// The folder is read-only, or the record cannot be encoded (a bug).
     pub fn record(&mut self, record: MatchRecord) -> Result<Receipt, StoreError> {
         let summary = record.summary();
         let id = record.id.clone();
         let save = saved_path(&self.root, &id);
+        self.writer()?;
+        // Encoded here rather than on the writer thread, for its digest: the record comes from
+        // the match just played, so it is trusted as written and the next start only hashes it
+        // (an export copies it as it is).
+        let bytes = document::encode(&record).map_err(|source| StoreError::Encode { what: MatchRecord::KIND, source })?;
+        let digest = history::checked_digest(&bytes, &summary);
+        let encode: Encoder = Box::new(move |_: &writer::Unsaved<'_>| Ok(bytes));
         // The backup goes first: a crash between the two leaves the save, which the next start settles.
-        let receipt =
-            self.writer()?.write_then_remove(&record_path(&self.root, &id), encoder(record), vec![atomic::backup_path(&save), save]);
+        let receipt = self.writer()?.write_then_remove(&record_path(&self.root, &id), encode, vec![atomic::backup_path(&save), save]);
         self.history.retain(|old| old.id != id);
+        self.checked.insert(id.clone(), digest);
         let at = self.history.partition_point(|old| (old.finished, &old.id) <= (summary.finished, &summary.id));
         let used: Vec<profiles::ProfileId> = summary.seats.iter().filter_map(|seat| seat.profile).collect();
         self.history.insert(at, summary);
@@ -447,9 +495,11 @@ impl Store {
             return Ok(Receipt::settled(Ok(())));
         }
         let (root, matches) = (self.root.clone(), self.history.clone());
+        let checked: std::collections::BTreeMap<MatchId, String> =
+            matches.iter().filter_map(|summary| Some((summary.id.clone(), self.checked.get(&summary.id)?.clone()))).collect();
         let encode: Encoder = Box::new(move |unsaved: &writer::Unsaved<'_>| {
             let matches = matches.into_iter().filter(|summary| !unsaved.contains(&record_path(&root, &summary.id))).collect();
-            document::encode(&HistoryIndex { matches }).map_err(|source| StoreError::Encode { what: HistoryIndex::KIND, source })
+            document::encode(&HistoryIndex { matches, checked }).map_err(|source| StoreError::Encode { what: HistoryIndex::KIND, source })
         });
         Ok(self.writer_for(&path)?.write(&path, false, encode))
     }

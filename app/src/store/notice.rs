@@ -60,6 +60,13 @@ pub enum Notice {
         /// Index entries whose record is gone.
         dropped: usize,
     },
+    /// The history index listed these matches with a summary (a winner, a score) that is not
+    /// what their records, which replay, give: the index was edited. The records' summaries are
+    /// shown and counted instead.
+    SummariesEdited {
+        /// The matches.
+        matches: Vec<MatchId>,
+    },
     /// A file (or folder) could not be read at all: a folder or pipe where a file should be, or
     /// the system refused. It is left as it is, skipped, and never written over.
     Unreadable {
@@ -162,6 +169,15 @@ impl std::fmt::Display for Notice {
             Notice::ReadOnly(reason) => write!(f, "the data folder is only read here: {reason}"),
             Notice::HistoryRepaired { added, dropped } => {
                 write!(f, "the history index was brought up to date ({added} found, {dropped} gone)")
+            }
+            Notice::SummariesEdited { matches } => {
+                let names: Vec<&str> = matches.iter().map(MatchId::as_str).collect();
+                write!(
+                    f,
+                    "the history index was edited: {} match(es) listed there are not what their records play to ({}); the records' results are shown",
+                    names.len(),
+                    names.join(", ")
+                )
             }
             Notice::Unreadable { file, reason } => {
                 write!(f, "{} could not be read ({reason}); it is left as it is and skipped", file.display())

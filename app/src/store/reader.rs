@@ -39,6 +39,12 @@ impl RecordReader {
         RecordReader { root, writable }
     }
 
+    /// The data folder read.
+    #[must_use]
+    pub fn root(&self) -> &std::path::Path {
+        &self.root
+    }
+
     /// Reads a match's full record; `None` when it cannot be read (a damaged one is moved
     /// aside, and `findings` then holds its notice).
     pub fn open(&self, id: &MatchId, findings: &mut Findings) -> Option<MatchRecord> {

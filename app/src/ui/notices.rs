@@ -24,7 +24,7 @@ fn damage_text(damage: &Damage) -> String {
         Damage::Truncated(_) => tr!("store-damage-truncated"),
         Damage::Garbage(_) => tr!("store-damage-garbage"),
         Damage::WrongKind { .. } => tr!("store-damage-wrong-kind"),
-        Damage::Shape { .. } => tr!("store-damage-shape"),
+        Damage::Shape { reason, .. } => tr!("store-damage-shape", reason = reason.clone()),
         Damage::TooLarge { .. } => tr!("store-damage-too-large"),
     }
 }
@@ -57,6 +57,11 @@ pub fn describe(notice: &Notice) -> String {
         Notice::ReadOnly(ReadOnlyReason::NotWritable { folder, reason }) => {
             tr!("store-notice-read-only-not-writable", folder = folder.display().to_string(), error = reason.clone())
         }
+        Notice::SummariesEdited { matches } => tr!(
+            "store-notice-summaries-edited",
+            count = matches.len(),
+            matches = matches.iter().map(crate::store::record::MatchId::as_str).collect::<Vec<_>>().join(", ")
+        ),
         Notice::Unreadable { file, reason } => tr!("store-notice-unreadable", file = file.display().to_string(), error = reason.clone()),
         Notice::MovedAside { file, kind, moved_to } => tr!(
             "store-notice-moved-aside",

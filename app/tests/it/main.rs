@@ -23,6 +23,7 @@ mod hosted_match;
 mod hostile_files;
 mod hostile_paths;
 mod hostile_records;
+mod hostile_saves;
 mod hot_seat;
 mod language;
 mod net_connect;

@@ -138,13 +138,22 @@ fn a_damaged_match_record_is_set_aside_and_the_rest_of_the_history_stays() {
         store.flush();
         drop(store);
         let file = root.join(format!("history/matches/{lose_id}.json"));
-        let damaged = harm.apply(&file);
-        // With the index, the record is read when it is opened (the replay viewer).
+        // Damaged while the store is open: found when it is read (the replay viewer).
         let mut store = Store::open(&root).expect("opens");
-        assert!(store.notices().is_empty(), "the index lists it; nothing was read yet: {:?}", store.notices());
+        assert!(store.notices().is_empty(), "both records replay: {:?}", store.notices());
+        let damaged = harm.apply(&file);
         assert!(store.open_record(&lose_id).expect("no IO error").is_none());
         one_damage_notice(&store, &file, harm, &damaged, Recovery::Nothing);
         assert!(store.open_record(&keep_id).expect("readable").is_some());
+        drop(store);
+        // Damaged between two starts, the index intact: found when the index is checked
+        // against the records, before the history is shown.
+        fs::write(&file, &damaged).expect("damaged again");
+        let store = Store::open(&root).expect("opens");
+        one_damage_notice(&store, &file, harm, &damaged, Recovery::Nothing);
+        assert_eq!(store.untrusted(), std::slice::from_ref(&lose_id));
+        let ids: Vec<_> = store.history().iter().map(|summary| summary.id.clone()).collect();
+        assert_eq!(ids, std::slice::from_ref(&keep_id), "{harm:?}: the good match stays");
         drop(store);
         // Without an index, the damaged record is found while rebuilding it.
         fs::remove_file(root.join("history/index.json")).expect("removed");

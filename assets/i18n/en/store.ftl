@@ -122,7 +122,7 @@ store-damage-empty = the file was empty
 store-damage-truncated = the file was cut short
 store-damage-garbage = the file was not readable
 store-damage-wrong-kind = the file was not a Cardtable file of its kind
-store-damage-shape = the data did not fit its format
+store-damage-shape = the data did not fit its format ({ $reason })
 store-notice-damaged-backup = { $file }: { $damage }. The last good copy is used; the damaged file is kept as { $moved }.
 store-notice-damaged-rebuilt = { $file }: { $damage }. It was rebuilt from the match records; the damaged file is kept as { $moved }.
 store-notice-damaged-nothing = { $file }: { $damage }, and there was no good copy, so it starts empty. The damaged file is kept as { $moved }.
@@ -130,6 +130,7 @@ store-notice-migrated = { $file } came from an older Cardtable and was upgraded;
 store-notice-read-only-instance = Another Cardtable is using your data: you can look at everything here, but nothing is saved.
 store-notice-read-only-newer = { $file } was written by a newer Cardtable: you can look at everything here, but nothing is saved, so nothing of it is lost.
 store-notice-repaired = The history index was brought up to date ({ $added } found, { $dropped } gone).
+store-notice-summaries-edited = The history index was edited: { $count } matches listed there are not what their records play to ({ $matches }). The records' results are shown and counted.
 store-notice-compacted = { $count } matches upgraded to the compact format, { $freed } freed.
 store-notice-write-failed = { $file } is not saved yet: { $error } ({ $times ->
     [one] failed once, at { $time }

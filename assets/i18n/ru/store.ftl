@@ -126,7 +126,7 @@ store-damage-empty = файл пуст
 store-damage-truncated = файл обрезан
 store-damage-garbage = файл не читается
 store-damage-wrong-kind = это не файл Cardtable нужного вида
-store-damage-shape = данные не подходят к формату
+store-damage-shape = данные не подходят к формату ({ $reason })
 store-notice-damaged-backup = { $file }: { $damage }. Используется последняя исправная копия; повреждённый файл сохранён как { $moved }.
 store-notice-damaged-rebuilt = { $file }: { $damage }. Он восстановлен по записям партий; повреждённый файл сохранён как { $moved }.
 store-notice-damaged-nothing = { $file }: { $damage }, а исправной копии нет, поэтому он начат заново. Повреждённый файл сохранён как { $moved }.
@@ -134,6 +134,7 @@ store-notice-migrated = { $file } был от старой версии Cardtabl
 store-notice-read-only-instance = Ваши данные открыты в другом окне Cardtable: здесь всё можно смотреть, но ничего не сохраняется.
 store-notice-read-only-newer = { $file } записан более новой версией Cardtable: здесь всё можно смотреть, но ничего не сохраняется, чтобы ничего не потерять.
 store-notice-repaired = Указатель истории обновлён (найдено { $added }, пропало { $dropped }).
+store-notice-summaries-edited = Указатель истории был изменён: матчи ({ $count }) записаны в нём не так, как их разыгрывают записи ({ $matches }). Показаны и учтены итоги по записям.
 store-notice-compacted = Записи матчей переведены в компактный формат: { $count }, освобождено { $freed }.
 store-notice-write-failed = { $file } пока не сохранён: { $error } ({ $times ->
     [one] { $times } неудачная попытка
