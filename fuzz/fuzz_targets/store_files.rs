@@ -2,7 +2,9 @@
 //! uses it: profiles (looked up, added to), the history index (statistics for every profile),
 //! a match record (its summary, the statistics of it, a replay of its rounds), a saved match
 //! (resumed), the settings, and the known hosts. The first byte picks the file; the rest is
-//! its content. Anything that decodes must be usable without a panic.
+//! its content. Anything that decodes must be usable without a panic. A save of format 2 must
+//! carry the digest of what it holds, which mutations rarely keep: saves reach their resume
+//! mostly as format 1 (the `saved` seed), given their digest when read.
 
 #![no_main]
 

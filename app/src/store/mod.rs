@@ -432,13 +432,13 @@ impl Store {
     /// The folder is read-only, or the record cannot be encoded (a bug).
     pub fn record(&mut self, record: MatchRecord) -> Result<Receipt, StoreError> {
         let summary = record.summary();
-        let id = record.id.clone();
-        let save = saved_path(&self.root, &id);
         self.writer()?;
         // Encoded here rather than on the writer thread, for its digest: the record comes from
         // the match just played, so it is trusted as written and the next start only hashes it
         // (an export copies it as it is).
         let bytes = document::encode(&record).map_err(|source| StoreError::Encode { what: MatchRecord::KIND, source })?;
+        let id = record.id;
+        let save = saved_path(&self.root, &id);
         let digest = history::checked_digest(&bytes, &summary);
         let encode: Encoder = Box::new(move |_: &writer::Unsaved<'_>| Ok(bytes));
         // The backup goes first: a crash between the two leaves the save, which the next start settles.

@@ -85,7 +85,7 @@ fn an_older_save_without_a_digest_still_loads() {
     fs::write(&path, serde_json::to_vec(&value).expect("encodes")).expect("written");
 
     let store = Store::open(&root).expect("opens");
-    assert_eq!(store.unfinished(), [saved.clone()], "{:?}", store.notices());
+    assert_eq!(store.unfinished(), std::slice::from_ref(&saved), "{:?}", store.notices());
     assert!(store.unfinished()[0].resume().is_ok());
     assert!(
         store.notices().iter().any(|notice| matches!(notice, Notice::Migrated { file, from: 1, to: 2, .. } if *file == path)),
