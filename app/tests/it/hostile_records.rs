@@ -82,6 +82,13 @@ fn the_window_draws_while_a_lost_index_is_rebuilt() {
     assert!(store.notices().is_empty(), "nothing found or gone: {:?}", store.notices());
 }
 
+/// Tampers a record's result: a seat that lost is written down as the only winner.
+fn give_the_win_to_a_loser(record: &mut MatchRecord) {
+    let loser =
+        (0..record.seats.len()).map(|seat| Seat(u8::try_from(seat).expect("small"))).find(|seat| !record.result.winners.contains(*seat));
+    record.result.winners = SeatSet::only(loser.expect("somebody lost"));
+}
+
 /// Item 11: a record whose winner was changed, and one whose scores were, are set aside by
 /// name when the history is rebuilt (they leave the history, so the statistics never count
 /// them); the others are kept.
@@ -91,12 +98,7 @@ fn a_record_that_does_not_replay_to_its_result_is_set_aside_and_named() {
     let root = dir.path().join("data");
     let ids = history_without_index(&root, 6);
     let winner = record_path(&root, &ids[0]);
-    edit_record(&winner, |record| {
-        let loser = (0..record.seats.len())
-            .map(|seat| Seat(u8::try_from(seat).expect("small")))
-            .find(|seat| !record.result.winners.contains(*seat));
-        record.result.winners = SeatSet::only(loser.expect("somebody lost"));
-    });
+    edit_record(&winner, give_the_win_to_a_loser);
     let scores = record_path(&root, &ids[1]);
     edit_record(&scores, |record| {
         let last = record.rounds.len() - 1;
@@ -161,12 +163,7 @@ fn an_intact_index_is_checked_against_the_records() {
     }
     fs::write(&index_path, document::encode(&edited).expect("encodes")).expect("written");
     let winner = record_path(&root, &ids[0]);
-    edit_record(&winner, |record| {
-        let loser = (0..record.seats.len())
-            .map(|seat| Seat(u8::try_from(seat).expect("small")))
-            .find(|seat| !record.result.winners.contains(*seat));
-        record.result.winners = SeatSet::only(loser.expect("somebody lost"));
-    });
+    edit_record(&winner, give_the_win_to_a_loser);
 
     let store = Store::open(&root).expect("opens");
     assert!(
