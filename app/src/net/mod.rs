@@ -14,6 +14,7 @@
 //! | [`known_hosts`] | trusted hosts by identity, with the resume token of one's seat there |
 //! | [`table`] | the networked table's authority without IO: lobby, checks, per-seat updates |
 //! | [`server`] | the QUIC host around the table: its table task and the routes of its frames |
+//! | `host_settings` | how a host runs (listening address, liveness, bots' pace, limits) and why it may not start |
 //! | `connection` | one guest's connection at the host: let in, Hello, frames in time and within budget |
 //! | [`limits`] | what one device may make the host hold, and the counters of what was turned away |
 //! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
@@ -34,6 +35,7 @@ pub mod discovery;
 pub mod fair;
 pub mod guest;
 mod hex_bytes;
+mod host_settings;
 pub mod identity;
 pub mod invite;
 pub mod known_hosts;

@@ -19,13 +19,12 @@ use tracing::Instrument;
 use super::codec::{FrameError, encode_frame};
 use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
-use super::limits::{Counted, Gate, HostLimits, HostStats, StatsSnapshot};
+use super::limits::{Counted, Gate, HostStats, StatsSnapshot};
 use super::link::DevicePath;
 use super::protocol::{ClientMsg, CloseCode, HostMsg, SeatCode};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
-use super::tls::{Liveness, TlsError, server_config};
-use crate::session::authority::Pacing;
+use super::tls::server_config;
 use crate::session::host::Host;
 use crate::session::runner::Wake;
 
@@ -51,72 +50,7 @@ const INCOMING_BUFFER_TOTAL: u64 = 1024 * 1024;
 /// How often the table task measures its guests' paths for the host's screen.
 const PATHS_EVERY: Duration = Duration::from_secs(1);
 
-/// A look at every frame sent to a guest, with the state it was made from (the leak tests use
-/// it; the app does not).
-pub type FrameAudit = Arc<dyn Fn(ConnId, &[u8], Option<&Host>) + Send + Sync>;
-
-/// How a host runs.
-#[derive(Clone)]
-pub struct HostSettings {
-    /// Where to listen (`0.0.0.0:0`: every interface, any free port).
-    pub bind: SocketAddr,
-    /// Keep-alives and the idle timeout after which a silent guest counts as dropped.
-    pub liveness: Liveness,
-    /// Pause before each bot move, so people can follow.
-    pub bot_pace: Pacing,
-    /// How often the grace periods are checked.
-    pub tick: Duration,
-    /// Optional look at every frame sent (tests).
-    pub audit: Option<FrameAudit>,
-    /// Called when a message for the host's own device is waiting (wakes the window).
-    pub waker: Option<super::Waker>,
-    /// What peers may make the host hold.
-    pub limits: HostLimits,
-}
-
-impl Default for HostSettings {
-    fn default() -> HostSettings {
-        HostSettings {
-            bind: SocketAddr::from(([0, 0, 0, 0], 0)),
-            liveness: Liveness::default(),
-            bot_pace: Pacing::from(crate::settings::BotPace::Normal),
-            tick: Duration::from_millis(100),
-            audit: None,
-            waker: None,
-            limits: HostLimits::default(),
-        }
-    }
-}
-
-impl std::fmt::Debug for HostSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HostSettings")
-            .field("bind", &self.bind)
-            .field("liveness", &self.liveness)
-            .field("bot_pace", &self.bot_pace)
-            .field("limits", &self.limits)
-            .finish_non_exhaustive()
-    }
-}
-
-/// Why a host could not start.
-#[derive(Debug, thiserror::Error)]
-pub enum HostError {
-    /// TLS could not be configured.
-    #[error(transparent)]
-    Tls(#[from] TlsError),
-    /// Online play could not start (a relay URL, the endpoint).
-    #[error("{0}")]
-    Online(String),
-    /// The address could not be bound.
-    #[error("cannot listen on {bind}: {source}")]
-    Bind {
-        /// The address.
-        bind: SocketAddr,
-        /// Why.
-        source: std::io::Error,
-    },
-}
+pub use super::host_settings::{FrameAudit, HostError, HostSettings};
 
 /// What the host's own device asks of the table task.
 enum Local {

@@ -156,22 +156,28 @@ impl JoinScreen {
         text.parse().map(Some).map_err(|_| tr!("net-error-seat-code", text = text))
     }
 
+    /// The seat code typed (`Some(None)` when the field is empty); `None` when it is malformed,
+    /// which the error line then says.
+    fn seat_code_or_tell(&mut self) -> Option<Option<SeatCode>> {
+        self.typed_seat_code().map_err(|error| self.error = Some(error)).ok()
+    }
+
+    /// The name typed, trimmed; `None` when it is empty, which the error line then says.
+    fn name_or_tell(&mut self) -> Option<String> {
+        let name = self.name.trim().to_owned();
+        if name.is_empty() {
+            self.error = Some(tr!("net-error-name"));
+            return None;
+        }
+        Some(name)
+    }
+
     /// Starts joining `addresses` (one typed, or every one heard for a host, tried at once) with
     /// `pin`, resuming a seat held there if one is remembered.
     fn start_join(&mut self, lan: &LanContext, addresses: Vec<SocketAddr>, pin: Pin, waker: crate::net::Waker) {
         let Some(&address) = addresses.first() else { return };
-        let name = self.name.trim().to_owned();
-        if name.is_empty() {
-            self.error = Some(tr!("net-error-name"));
-            return;
-        }
-        let seat_code = match self.typed_seat_code() {
-            Ok(code) => code,
-            Err(error) => {
-                self.error = Some(error);
-                return;
-            }
-        };
+        let Some(name) = self.name_or_tell() else { return };
+        let Some(seat_code) = self.seat_code_or_tell() else { return };
         let as_new = std::mem::take(&mut self.without_token);
         let resume = lan
             .known
@@ -204,11 +210,7 @@ impl JoinScreen {
     fn start_online_join(&mut self, lan: &LanContext, waker: crate::net::Waker) {
         use crate::net::invite::Invite;
         use crate::net::online::{OnlineJoin, join_online};
-        let name = self.name.trim().to_owned();
-        if name.is_empty() {
-            self.error = Some(tr!("net-error-name"));
-            return;
-        }
+        let Some(name) = self.name_or_tell() else { return };
         let invite = match self.invite.parse::<Invite>() {
             Ok(invite) => invite,
             Err(error) => {
@@ -225,13 +227,7 @@ impl JoinScreen {
             return;
         }
         // A code typed wins over the invite's (the host's screen is the newer word).
-        let seat_code = match self.typed_seat_code() {
-            Ok(code) => code,
-            Err(error) => {
-                self.error = Some(error);
-                return;
-            }
-        };
+        let Some(seat_code) = self.seat_code_or_tell() else { return };
         let as_new = std::mem::take(&mut self.without_token);
         let resume = lan.known.get(&invite.host()).and_then(|host| host.resume).filter(|_| !as_new);
         self.last_join = Some(LastJoin::Online);
