@@ -125,7 +125,7 @@ pub enum Command {
     /// Run a relay server for online play (iroh's): devices that name it in their relays meet
     /// through it and learn their outside address from it. It forwards only encrypted packets.
     /// Needs a build with the cargo feature `relay`.
-    Relay(RelayArgs),
+    Relay(crate::commands::relay::RelayArgs),
     /// Test aid for the store's crash test: plays and records bots' matches into the data
     /// folder until killed, printing `recorded <id>` once each is durable.
     #[command(hide = true)]
@@ -195,35 +195,6 @@ pub struct LineArgs {
     /// relay of your own with a certificate you made).
     #[arg(long, value_name = "FILE")]
     pub relay_ca: Option<PathBuf>,
-}
-
-/// `cardtable relay`'s arguments.
-#[derive(Debug, Clone, clap::Args)]
-pub struct RelayArgs {
-    /// The plain-HTTP socket (default `[::]:80`, or `[::]:3340` with --dev): the whole relay
-    /// with --dev, else only the captive-portal check devices make.
-    #[arg(long, value_name = "ADDR")]
-    pub http_bind: Option<std::net::SocketAddr>,
-    /// The HTTPS socket (default: the HTTP socket's address, port 443).
-    #[arg(long, value_name = "ADDR")]
-    pub https_bind: Option<std::net::SocketAddr>,
-    /// The QUIC address-discovery socket (default: the HTTP socket's address, port 7842; the
-    /// port devices ask).
-    #[arg(long, value_name = "ADDR")]
-    pub quic_bind: Option<std::net::SocketAddr>,
-    /// The relay's certificate chain (PEM), for its host name.
-    #[arg(long, value_name = "FILE", requires = "tls_key")]
-    pub tls_cert: Option<PathBuf>,
-    /// The certificate's private key (PEM).
-    #[arg(long, value_name = "FILE", requires = "tls_cert")]
-    pub tls_key: Option<PathBuf>,
-    /// Plain HTTP, for labs and tests (never the internet); a certificate given then serves
-    /// only QUIC address discovery.
-    #[arg(long)]
-    pub dev: bool,
-    /// Bytes a second each device may send through the relay (0: no limit).
-    #[arg(long, value_name = "BYTES", default_value_t = crate::commands::relay::DEFAULT_CLIENT_RATE)]
-    pub client_rate: u32,
 }
 
 #[cfg(test)]

@@ -1,12 +1,39 @@
 //! `cardtable relay`: runs a relay server for online play until stopped (Ctrl-C or SIGTERM),
 //! after printing where it answers. docs/online.md has the command and a systemd unit.
 
-use crate::cli::RelayArgs;
-
 /// The default rate each device may send through the relay, in bytes a second (1 Mbit/s): a
 /// whole match is a few tens of KiB, so play never meets it, while it bounds what one device
 /// can make the relay forward.
 pub const DEFAULT_CLIENT_RATE: u32 = 128 * 1024;
+
+/// `cardtable relay`'s arguments.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RelayArgs {
+    /// The plain-HTTP socket (default `[::]:80`, or `[::]:3340` with --dev): the whole relay
+    /// with --dev, else only the captive-portal check devices make.
+    #[arg(long, value_name = "ADDR")]
+    pub http_bind: Option<std::net::SocketAddr>,
+    /// The HTTPS socket (default: the HTTP socket's address, port 443).
+    #[arg(long, value_name = "ADDR")]
+    pub https_bind: Option<std::net::SocketAddr>,
+    /// The QUIC address-discovery socket (default: the HTTP socket's address, port 7842; the
+    /// port devices ask).
+    #[arg(long, value_name = "ADDR")]
+    pub quic_bind: Option<std::net::SocketAddr>,
+    /// The relay's certificate chain (PEM), for its host name.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The certificate's private key (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
+    /// Plain HTTP, for labs and tests (never the internet); a certificate given then serves
+    /// only QUIC address discovery.
+    #[arg(long)]
+    pub dev: bool,
+    /// Bytes a second each device may send through the relay (0: no limit).
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_CLIENT_RATE)]
+    pub client_rate: u32,
+}
 
 /// Runs the relay `args` describe until the process is stopped.
 ///
