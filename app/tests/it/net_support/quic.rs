@@ -332,7 +332,18 @@ pub async fn play_all_and_agree(handle: &mut HostHandle, players: Vec<Player>, w
     };
     tokio::time::timeout(Duration::from_secs(300), everyone_done).await.expect("the match ends on every device in time");
     let expected = told.expect("the host's device was told the result");
-    let hosted = handle.hosted().expect("the host holds the match");
+    // The table task publishes its match after it sends the move's frames: on a loaded machine
+    // the guests may be done before the last step is published.
+    let longest = outcomes.iter().map(|outcome| outcome.record.steps.len()).max().unwrap_or(0);
+    let published = async {
+        loop {
+            match handle.hosted() {
+                Some(hosted) if hosted.steps().len() >= longest => return hosted,
+                _ => tokio::time::sleep(Duration::from_millis(10)).await,
+            }
+        }
+    };
+    let hosted = tokio::time::timeout(Duration::from_secs(10), published).await.expect("the host publishes the match it played");
     for outcome in outcomes {
         assert_eq!(outcome.result, expected, "{what}: a guest disagrees on the result");
         // What the guest's history keeps: the same result and rounds, its own seat, and the
