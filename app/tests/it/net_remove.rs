@@ -58,7 +58,6 @@ fn a_guest_the_host_removes_is_told_and_cannot_come_back_with_its_token() {
 fn the_hosts_lobby_removes_a_guest_with_one_click() {
     use std::net::Ipv4Addr;
 
-    use cardtable::net::identity::JoinCode;
     use egui_kittest::kittest::Queryable;
     use net_support::window::{host_a_new_table, loopback_window, run_until, temp_dir};
 
@@ -66,8 +65,7 @@ fn the_hosts_lobby_removes_a_guest_with_one_click() {
     let mut harness = loopback_window([1000.0, 800.0], dir.clone(), |_| {});
     host_a_new_table(&mut harness, "Host on the home network");
     run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
-    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
-    let code: JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let code = net_support::window::shown_join_code(&harness);
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
     let seat_code = net_support::window::shown_seat_code(&harness);

@@ -205,8 +205,7 @@ fn the_hosts_lobby_lets_in_a_guest_without_the_code_with_one_click() {
     host_a_new_table(&mut harness, "Host on the home network");
     run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Seat code ").is_some());
     let seat_code = shown_seat_code(&harness);
-    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
-    let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let code = net_support::window::shown_join_code(&harness);
     assert!(!code.to_string().contains(&seat_code.digits()), "the seat code is not the join code");
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");

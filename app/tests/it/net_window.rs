@@ -213,8 +213,7 @@ fn a_host_opens_a_table_from_new_table_a_guest_joins_and_the_host_starts() {
     run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
     assert!(dir.join("device-cert.pem").exists() && dir.join("device-key.pem").exists(), "the identity is kept once");
     // A label's text is its accessibility value.
-    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
-    let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let code = net_support::window::shown_join_code(&harness);
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
 
@@ -269,8 +268,7 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
             .next()
             .is_some_and(|choice| choice.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
     });
-    let code_label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
-    let code: cardtable::net::identity::JoinCode = code_label.trim_start_matches("Join code ").parse().expect("the code shown");
+    let code = net_support::window::shown_join_code(&harness);
     let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
     let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
 

@@ -95,6 +95,12 @@ pub fn host_a_new_table(harness: &mut Harness<'_, CardtableApp>, host: &str) {
     harness.get_by_label(host).click();
 }
 
+/// The join code the host's window shows (`Join code K7QM-2XPA`), as a guest would read it.
+pub fn shown_join_code(harness: &Harness<'_, CardtableApp>) -> cardtable::net::identity::JoinCode {
+    let label = harness.get_by_label_contains("Join code").value().unwrap_or_default();
+    label.trim_start_matches("Join code ").parse().expect("the code shown")
+}
+
 /// The seat code the host's window shows (`Seat code 482 913`), as a guest would read it.
 pub fn shown_seat_code(harness: &Harness<'_, CardtableApp>) -> cardtable::net::protocol::SeatCode {
     let label = harness.get_by_label_contains("Seat code ").value().unwrap_or_default();
