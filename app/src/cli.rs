@@ -108,8 +108,8 @@ pub enum Command {
     /// record, replayable).
     Export {
         /// `csv` or `json`.
-        #[arg(long, value_enum, default_value_t = crate::commands::export::ExportFormat::Csv)]
-        format: crate::commands::export::ExportFormat,
+        #[arg(long, value_enum, default_value_t = crate::store::export_job::ExportFormat::Csv)]
+        format: crate::store::export_job::ExportFormat,
         /// The file to write (`-`: standard output); by default `exports/history-<time>.<format>`
         /// in the data folder. Only a regular file is written (replaced whole, never half):
         /// a folder, link, pipe or device there is refused.

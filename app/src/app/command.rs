@@ -7,8 +7,8 @@
 //! files) is started here and runs off the frame ([`super::store_jobs`]); its outcome reaches
 //! the screen on a later frame.
 
-use crate::commands::export::ExportFormat;
 use crate::net::lan::LanSettings;
+use crate::store::export_job::ExportFormat;
 use crate::store::profiles::ProfileEdit;
 use crate::store::record::MatchId;
 use crate::ui::lan::LanOutcome;

@@ -23,10 +23,10 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{CardtableApp, Screen};
-use crate::commands::export::{ExportDone, ExportFormat, ExportJob, default_target};
 use crate::net::known_hosts::KnownHosts;
 use crate::net::lan::LanSettings;
 use crate::store::Receipt;
+use crate::store::export_job::{ExportDone, ExportFormat, ExportJob, default_target};
 use crate::store::profiles::ProfileEdit;
 use crate::store::reader::Findings;
 use crate::store::record::{MatchId, MatchRecord};

@@ -1,6 +1,6 @@
 //! The history exported for spreadsheets and programs: CSV with one row per seat of each
 //! match (from the summaries), and JSON with every full record. Both are written atomically;
-//! a record that cannot be read is never left out silently (see `commands::export`).
+//! a record that cannot be read is never left out silently (see `export_job`).
 
 use std::io::{BufWriter, Write};
 use std::path::Path;

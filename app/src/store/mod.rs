@@ -12,6 +12,7 @@ pub mod digest;
 pub mod document;
 pub mod error;
 pub mod export;
+pub mod export_job;
 pub mod file_kind;
 pub mod history;
 pub mod keeper;

@@ -13,8 +13,8 @@ use cardtable_engine::GameKind;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::commands::export::{ExportFormat, ExportReport};
 use crate::store::Store;
+use crate::store::export_job::{ExportFormat, ExportReport};
 use crate::store::profiles::ProfileId;
 use crate::store::record::{MatchId, MatchRecord, MatchSummary, NetworkPlay};
 use crate::store::verdict::Verdict;

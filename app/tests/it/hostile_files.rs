@@ -163,7 +163,7 @@ fn export_names_sets_aside_and_reports_every_record_it_leaves_out() {
     fs::write(&record, b"not json").expect("damaged");
     let target = root.join("exports/history.json");
     let report =
-        cardtable::commands::export::export(&mut store, cardtable::commands::export::ExportFormat::Json, &target).expect("exported");
+        cardtable::store::export_job::export(&mut store, cardtable::store::export_job::ExportFormat::Json, &target).expect("exported");
     assert_eq!((report.written, report.left_out.clone()), (1, vec![ids[1].clone()]));
     assert!(store.notices().iter().any(|notice| matches!(notice, Notice::Damaged { file, moved_to: Some(_), .. } if *file == record)));
     assert!(

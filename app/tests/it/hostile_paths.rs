@@ -279,7 +279,7 @@ fn a_full_disk_makes_one_notice_and_the_save_is_written_when_space_returns() {
     fs::remove_file(&filler).expect("room for one small file");
     fs::write(&target, b"the previous export").expect("written");
     let filler = disk.fill();
-    let refused = cardtable::commands::export::export(&mut store, cardtable::commands::export::ExportFormat::Json, &target);
+    let refused = cardtable::store::export_job::export(&mut store, cardtable::store::export_job::ExportFormat::Json, &target);
     assert!(refused.is_err(), "it does not fit");
     assert_eq!(fs::read(&target).expect("read"), b"the previous export");
     assert!(names_starting(disk.path(), ".tmp-").is_empty(), "no half export is left");

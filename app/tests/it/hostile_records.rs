@@ -11,8 +11,8 @@ use std::fs;
 use std::path::Path;
 
 use cardtable::app::CardtableApp;
-use cardtable::commands::export::{ExportFormat, export};
 use cardtable::store::document::{self, Damage};
+use cardtable::store::export_job::{ExportFormat, export};
 use cardtable::store::history::{HistoryIndex, INDEX_FILE, record_path};
 use cardtable::store::record::{MAX_STEPS, MatchId, MatchRecord};
 use cardtable::store::{Notice, Store};
