@@ -173,9 +173,7 @@ impl Authority {
             return Err(Refused::NotYourTurn);
         }
         if let Some(left) = self.grace_left(now).filter(|_| AnyGame::waits_for_snap_grace(action)) {
-            // Whole milliseconds, rounded up: "wait 0 ms" would read as a contradiction.
-            let left_ms = (left * 1_000.0).ceil();
-            return Err(Refused::SnapGrace { left_ms: if left_ms >= 1.0 { left_ms as u64 } else { 1 } });
+            return Err(Refused::SnapGrace { left_ms: whole_ms_left(left) });
         }
         self.host.act(seat, action)?;
         Ok(())
@@ -337,6 +335,15 @@ impl Authority {
     }
 }
 
+/// `left` seconds as whole milliseconds, rounded up ("wait 0 ms" would read as a contradiction),
+/// after rounding to the microsecond: clock readings are seconds since the table opened, and
+/// their float error (1.4999999999 s gone of a 2 s grace) must not turn 500 ms into 501.
+fn whole_ms_left(left: f64) -> u64 {
+    let micros = (left * 1_000_000.0).round();
+    let millis = (micros / 1_000.0).ceil();
+    if millis >= 1.0 { millis as u64 } else { 1 }
+}
+
 #[cfg(test)]
 mod tests {
     use cardtable_engine::games::youglouf::YougloufAction;
@@ -374,6 +381,18 @@ mod tests {
         panic!("the situation never came");
     }
 
+    #[test]
+    fn the_time_left_of_a_grace_is_whole_milliseconds_without_float_error() {
+        // Seconds since the table opened carry float error: 1.5 s gone of a 2 s grace opened at
+        // 0.323456789 s leaves 0.5000000000000002 s, which must still read 500 ms.
+        let opened = 0.323_456_789;
+        let left = (opened + 2.0) - (opened + 1.5);
+        assert!(left > 0.5, "the float error this guards against: {left}");
+        assert_eq!(super::whole_ms_left(left), 500);
+        assert_eq!(super::whole_ms_left(0.500_4), 501, "a part of a millisecond left rounds up");
+        assert_eq!(super::whole_ms_left(0.000_000_1), 1, "never \"wait 0 ms\"");
+    }
+
     /// RULES.md §5 ruling: a snap window holds the next turn back from taking a card for the
     /// grace time, in every mode: at a hot-seat table too (it was only a greyed-out button).
     #[test]
@@ -397,6 +416,7 @@ mod tests {
         let refused = authority.act(seat, take, opened + grace / 2.0);
         assert!(matches!(refused, Err(Refused::SnapGrace { left_ms }) if left_ms > 0), "{refused:?}");
         assert_eq!(authority.game(), &before, "a refusal changes nothing");
+
         assert!(authority.grace_left(opened + grace / 2.0).is_some());
         authority.act(seat, take, opened + grace + 0.01).expect("after the grace the card may be taken");
     }
