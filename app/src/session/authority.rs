@@ -388,9 +388,9 @@ mod tests {
         let opened = 0.323_456_789;
         let left = (opened + 2.0) - (opened + 1.5);
         assert!(left > 0.5, "the float error this guards against: {left}");
-        assert_eq!(super::whole_ms_left(left), 500);
-        assert_eq!(super::whole_ms_left(0.500_4), 501, "a part of a millisecond left rounds up");
-        assert_eq!(super::whole_ms_left(0.000_000_1), 1, "never \"wait 0 ms\"");
+        assert_eq!(whole_ms_left(left), 500);
+        assert_eq!(whole_ms_left(0.500_4), 501, "a part of a millisecond left rounds up");
+        assert_eq!(whole_ms_left(0.000_000_1), 1, "never \"wait 0 ms\"");
     }
 
     /// RULES.md §5 ruling: a snap window holds the next turn back from taking a card for the

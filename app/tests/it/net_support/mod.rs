@@ -11,4 +11,5 @@ pub mod memory;
 #[cfg(feature = "online")]
 pub mod online;
 pub mod quic;
+pub mod slow_link;
 pub mod window;
