@@ -10,6 +10,7 @@ use crate::error::{ActionError, SetupError};
 use crate::event::EventSink;
 use crate::game::{Game, Phase, TableSetup};
 use crate::kind::GameKind;
+use crate::rng::GameRng;
 use crate::match_shell::Decided;
 use crate::match_shell::MatchShell;
 use crate::score::{RoundEnd, ScoreKind, SeatScore};
@@ -144,6 +145,19 @@ impl Game for Dunno {
         if self.shell.phase == Phase::Playing && seat == self.round.turn {
             self.round.legal_actions_into(out);
         }
+    }
+
+    fn random_legal_action(&self, seat: Seat, rng: &mut GameRng, scratch: &mut Vec<DunnoAction>) -> Option<DunnoAction> {
+        if self.shell.phase != Phase::Playing || seat != self.round.turn {
+            return None;
+        }
+        // Plays and the draw are counted and indexed without the list (runs of a rank in every
+        // order make it long); the Jack's short lists are built.
+        if let Some(action) = self.round.pick_play_or_draw(|count| rng.below(count)) {
+            return Some(action);
+        }
+        self.round.legal_actions_into(scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.below(scratch.len())])
     }
 
     fn apply_legal_with(&mut self, seat: Seat, action: DunnoAction, events: &mut impl EventSink<DunnoEvent>) {

@@ -11,7 +11,7 @@ use crate::card_set::{CardSet, bits};
 use crate::error::ActionError;
 use crate::refusal::Refusal;
 
-use super::action::{CardRun, DunnoAction};
+use super::action::{CardRun, DunnoAction, MAX_RUN};
 use super::matching::{Top, group_mask, names_suit};
 use super::round::{Round, TurnPhase};
 
@@ -55,6 +55,30 @@ impl Round {
             }
             TurnPhase::JackSwap => out.extend(self.swap_partners(self.turn).iter().map(DunnoAction::Swap)),
         }
+    }
+
+    /// The action at `pick` of [`Round::legal_actions_into`]'s list, and the list's length,
+    /// counted from the masks without building it, in the phases where the turn plays or
+    /// draws; `None` in the Jack's phases (their lists are short: the caller lists them).
+    /// `pick` is given the length and answers an index below it, as `GameRng::below` does.
+    pub fn pick_play_or_draw(&self, pick: impl FnOnce(usize) -> usize) -> Option<DunnoAction> {
+        if !matches!(self.phase, TurnPhase::Free | TurnPhase::Owes { .. }) {
+            return None;
+        }
+        let hand = self.hands[self.turn].mask();
+        let leading = self.leading_cards();
+        let followers = |first: crate::card::Card| if first.is_rank(Rank::Jack) { 0 } else { hand & group_mask(first) & !first.bit() };
+        let block = |first| plays_listed(1, followers(first).count_ones() as usize, names_suit(first));
+        let count: usize = bits(leading).map(block).sum::<usize>() + 1;
+        let mut index = pick(count);
+        for first in bits(leading) {
+            let size = block(first);
+            if index < size {
+                return Some(nth_play(CardRun::single(first), followers(first), names_suit(first), index));
+            }
+            index -= size;
+        }
+        Some(DunnoAction::Draw)
     }
 
     /// Refuses an action the turn seat may not take now, saying why.
@@ -132,6 +156,35 @@ impl Round {
 /// The suit the top card carries when one was named and it is not the card's own.
 fn carried_suit(top: Top) -> Option<Suit> {
     top.suit.filter(|&suit| top.card.suit() != Some(suit))
+}
+
+/// How many actions [`push_plays`] lists for a run of `len` cards with `left` followers to add.
+fn plays_listed(len: usize, left: usize, names_suit: bool) -> usize {
+    let per_run = if names_suit { Suit::ALL.len() } else { 1 };
+    let mut count = per_run;
+    // A run lists its own entries, then, for each follower, the runs one card longer (none
+    // past `MAX_RUN`): counted from the longest run back to this one.
+    let longest = (len + left).min(MAX_RUN);
+    for depth in (len..longest).rev() {
+        count = per_run + (left - (depth - len)) * count;
+    }
+    count
+}
+
+/// The action at `index` of what [`push_plays`] lists for `run` and `followers`.
+fn nth_play(mut run: CardRun, mut followers: u64, names_suit: bool, mut index: usize) -> DunnoAction {
+    let per_run = if names_suit { Suit::ALL.len() } else { 1 };
+    loop {
+        if index < per_run {
+            return DunnoAction::Play { cards: run, suit: names_suit.then(|| Suit::ALL[index]) };
+        }
+        index -= per_run;
+        let subtree = plays_listed(run.len() + 1, followers.count_ones() as usize - 1, names_suit);
+        let card = bits(followers).nth(index / subtree).expect("an index inside the list names a follower");
+        index %= subtree;
+        run = run.then(card).expect("a run the list extends has room");
+        followers &= !card.bit();
+    }
 }
 
 /// Lists `run` (with each suit when it names one), then every longer run made by adding one of
