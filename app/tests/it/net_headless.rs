@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// Starts `cardtable host` with `args` in a data folder of its own; returns it and its first
 /// line.
-fn host(data: &std::path::Path, args: &[&str]) -> (Child, String) {
+pub(crate) fn host(data: &std::path::Path, args: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .arg("--data-dir")
         .arg(data)
@@ -25,7 +25,7 @@ fn host(data: &std::path::Path, args: &[&str]) -> (Child, String) {
 }
 
 /// Runs `cardtable join` with `args` to its end.
-fn join(data: &std::path::Path, args: &[&str]) -> Child {
+pub(crate) fn join(data: &std::path::Path, args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .arg("--data-dir")
         .arg(data)
@@ -38,7 +38,7 @@ fn join(data: &std::path::Path, args: &[&str]) -> Child {
 }
 
 /// Waits for `child` (at most `limit`, then kills it); its exit and output.
-fn finish(mut child: Child, limit: Duration) -> (bool, String) {
+pub(crate) fn finish(mut child: Child, limit: Duration) -> (bool, String) {
     let start = Instant::now();
     loop {
         if let Some(status) = child.try_wait().expect("wait") {
@@ -57,7 +57,7 @@ fn finish(mut child: Child, limit: Duration) -> (bool, String) {
 }
 
 /// Ends a process left running when a test fails (a host whose guests never came).
-struct Reaper(Vec<u32>);
+pub(crate) struct Reaper(pub(crate) Vec<u32>);
 
 impl Drop for Reaper {
     fn drop(&mut self) {

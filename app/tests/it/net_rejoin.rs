@@ -1,0 +1,178 @@
+//! Issue 28, item 3: a guest whose connection is lost mid-match gets back to its seat by itself
+//! (no restart, no player's click) and the match ends verified on every device. On loopback: a
+//! UDP relay between the guest and the host goes silent (the network gone) and comes back; the
+//! relay goes silent for good while the host is still announced at its own address (the guest
+//! finds it by its fingerprint); and the real binary's guests, online and on the LAN, stopped
+//! with SIGSTOP past the idle timeout (a laptop asleep), then let go on.
+
+use crate::net_support;
+
+use std::process::{Child, Command};
+use std::time::Duration;
+
+use cardtable::net::discovery::{Announcement, Announcer, DiscoveryConfig};
+use cardtable::net::guest::{JoinRequest, join};
+use cardtable::net::identity::Identity;
+use cardtable::net::protocol::Holder;
+use cardtable::net::relay::{Faults, Relay};
+use cardtable::net::remote::RemoteTable;
+use cardtable::net::server::HostHandle;
+use cardtable::net::table::{HostCommand, TableConfig};
+use cardtable::net::tls::Pin;
+use cardtable::store::record::NetworkPlay;
+use cardtable_engine::{Addressed, AnyEvent, AnyOptions, GameKind, Seat, Viewer};
+use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, quick_liveness, runtime, settings};
+
+/// One round of Crazy Eights: long enough to cut a connection in, short enough for a test.
+fn one_round() -> AnyOptions {
+    AnyOptions::from_json(GameKind::CrazyEights, &serde_json::json!({"score_limit": 0})).expect("options")
+}
+
+fn ana_is_away(table: &RemoteTable) -> bool {
+    table.seats.first().is_some_and(|seat| seat.holder == Holder::Guest && !seat.connected)
+}
+
+/// A two-seat table being played: the host, Ana's relay, Ana (through it), Bea (directly).
+struct Dealt {
+    handle: HostHandle,
+    identity: Identity,
+    relay: Relay,
+    ana: Player,
+    bea: Player,
+}
+
+/// Hosts a two-seat table; Ana joins through a relay (looking for the host with `discovery`
+/// after a loss, if given), Bea directly; both sit and see the deal.
+async fn deal(discovery: Option<DiscoveryConfig>) -> Dealt {
+    let (mut handle, identity) = host(one_round(), 2, TableConfig::new("Host"), settings());
+    let relay = Relay::start(handle.addr(), Faults::none()).await.expect("relay");
+    let mut request = JoinRequest::new(relay.addr(), Pin::Fingerprint(identity.fingerprint()), hello("Ana", None));
+    request.liveness = quick_liveness();
+    request.discovery = discovery;
+    let mut ana = Player::new(join(request).await.expect("Ana joins through the relay"), Seat(0), 1);
+    let mut bea = Player::new(join_pinned(handle.addr(), identity.fingerprint(), hello("Bea", None)).await, Seat(1), 2);
+    ana.sit();
+    bea.sit();
+    lobby_ready(&mut handle).await;
+    handle.command(HostCommand::Start);
+    let has_view = |seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
+    let (ana_dealt, bea_dealt) = tokio::join!(
+        ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
+        bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
+    );
+    ana_dealt.expect("Ana sees the deal");
+    bea_dealt.expect("Bea sees the deal");
+    Dealt { handle, identity, relay, ana, bea }
+}
+
+/// Plays both to the end: the same result, both records verified, Ana's log kept across the
+/// loss (what she saw before it still begins her log), and she got back by herself once.
+async fn both_end_verified(handle: HostHandle, mut ana: Player, mut bea: Player, log_before: &[Addressed<AnyEvent>]) {
+    let (ana_outcome, bea_outcome) = tokio::join!(ana.play(Duration::from_secs(90)), bea.play(Duration::from_secs(90)));
+    assert_eq!(ana_outcome.result, bea_outcome.result);
+    for (name, outcome) in [("Ana", &ana_outcome), ("Bea", &bea_outcome)] {
+        assert!(outcome.record.network.as_ref().is_some_and(NetworkPlay::verified), "{name} verifies the record");
+    }
+    assert_eq!(ana.rejoined.len(), 1, "Ana got back once by herself");
+    assert!(ana.table.history().starts_with(log_before), "Ana's log before the loss is kept");
+    assert!(ana.table.history().len() > log_before.len(), "and goes on");
+    eprintln!("rejoined after {:?} in {} attempts", ana.rejoined[0].after, ana.rejoined[0].attempts);
+    handle.close().await;
+}
+
+#[test]
+fn a_guest_whose_network_goes_away_and_comes_back_rejoins_its_seat_by_itself_and_ends_verified() {
+    runtime().block_on(async {
+        let Dealt { handle, relay, ana, mut bea, .. } = deal(None).await;
+        let log_before = ana.table.history().to_vec();
+        // Ana's network goes: nothing passes either way. The host shows her away.
+        relay.cut(true);
+        bea.watch_until(Duration::from_secs(10), ana_is_away).await.expect("Bea is told Ana is away");
+        // Her network comes back a moment later: nobody touches her app.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        relay.cut(false);
+        both_end_verified(handle, ana, bea, &log_before).await;
+    });
+}
+
+#[test]
+fn a_guest_whose_host_is_no_longer_at_its_address_finds_it_by_discovery_and_rejoins() {
+    runtime().block_on(async {
+        // A discovery port of this test's own: the host announces itself there, as a hosting
+        // window does.
+        let port = std::net::UdpSocket::bind("127.0.0.1:0").and_then(|socket| socket.local_addr()).expect("a free port").port();
+        let discovery = DiscoveryConfig::loopback(port);
+        let Dealt { handle, identity, relay, ana, mut bea } = deal(Some(discovery.clone())).await;
+        let announcement = Announcement::new(identity.fingerprint(), handle.addr().port(), "Host", GameKind::CrazyEights);
+        let _announcer = Announcer::start(&discovery, announcement).expect("announces on loopback");
+        let log_before = ana.table.history().to_vec();
+        // The address Ana knew goes silent for good: only discovery can take her back.
+        relay.cut(true);
+        bea.watch_until(Duration::from_secs(10), ana_is_away).await.expect("Bea is told Ana is away");
+        both_end_verified(handle, ana, bea, &log_before).await;
+    });
+}
+
+/// Sends `signal` (`-STOP`, `-CONT`) to the process `pid`.
+fn signal(pid: u32, signal: &str) {
+    let status = Command::new("kill").arg(signal).arg(pid.to_string()).status().expect("kill runs");
+    assert!(status.success(), "kill {signal} {pid}");
+}
+
+/// A headless Crazy Eights table (to its score limit: long enough to sleep in) with two bot
+/// guests joined with what `guest_target` reads from the host's first line; the first guest's
+/// process is stopped a few seconds into the match for longer than the idle timeout (a laptop
+/// asleep: the host shows it away), then let go on. It must get back by itself, and every
+/// process end well: each guest's record verified.
+fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
+    use crate::net_headless::{Reaper, finish, host, join};
+    let data = tempfile::tempdir().expect("temp dir");
+    let (host_child, first) = host(&data.path().join("host"), host_args);
+    let mut reaper = Reaper(vec![host_child.id()]);
+    let (target, code, more) = guest_target(&first);
+    let guests: Vec<Child> = (0..2)
+        .map(|index| {
+            let mut args = vec![target.as_str(), "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"];
+            args.extend(more.iter().map(String::as_str));
+            join(&data.path().join(format!("guest{index}")), &args)
+        })
+        .collect();
+    reaper.0.extend(guests.iter().map(Child::id));
+    // Into the match (seated, dealt, a few moves), then asleep past the 5 s idle timeout.
+    std::thread::sleep(Duration::from_secs(4));
+    signal(guests[0].id(), "-STOP");
+    std::thread::sleep(Duration::from_secs(9));
+    signal(guests[0].id(), "-CONT");
+    for (index, guest) in guests.into_iter().enumerate() {
+        let (success, output) = finish(guest, Duration::from_secs(300));
+        assert!(success, "guest {index} failed: {output}");
+        assert!(output.contains("verified on this device"), "{output}");
+        if index == 0 {
+            let back = output.lines().find(|line| line.starts_with("reconnected after")).unwrap_or_else(|| panic!("no rejoin: {output}"));
+            eprintln!("the sleeping guest: {back}");
+        }
+    }
+    let (success, output) = finish(host_child, Duration::from_secs(30));
+    assert!(success && output.contains("match over"), "{output}");
+    reaper.0.clear();
+}
+
+#[test]
+fn a_headless_online_guest_asleep_past_the_idle_timeout_rejoins_by_itself_and_verifies() {
+    let args = ["--online", "--game", "crazy-eights", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
+    a_sleeping_guest_wakes_up_and_rejoins(&args, |first| {
+        let invite: cardtable::net::invite::Invite = first.parse().expect("the invite reads");
+        (first.to_owned(), invite.code().to_string(), Vec::new())
+    });
+}
+
+#[test]
+fn a_headless_lan_guest_asleep_past_the_idle_timeout_rejoins_by_itself_and_verifies() {
+    let args = ["--lan", "--game", "crazy-eights", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
+    a_sleeping_guest_wakes_up_and_rejoins(&args, |first| {
+        let [address, code, seat_code] = first.split_whitespace().collect::<Vec<_>>()[..] else {
+            panic!("ADDRESS CODE SEAT_CODE: {first}")
+        };
+        (address.to_owned(), code.to_owned(), vec!["--seat-code".to_owned(), seat_code.to_owned()])
+    });
+}
