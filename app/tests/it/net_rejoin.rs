@@ -7,7 +7,7 @@
 
 use crate::net_support;
 
-use std::process::{Child, Command};
+use std::process::Command;
 
 use cardtable::app::{CardtableApp, Screen};
 use egui_kittest::Harness;
@@ -26,7 +26,7 @@ use cardtable::net::tls::Pin;
 use cardtable::store::record::NetworkPlay;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{Addressed, AnyEvent, AnyOptions, GameKind, Seat, Viewer};
-use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, quick_liveness, runtime, settings};
+use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, quick_liveness, runtime, settings, sit_start_and_see_the_deal};
 use net_support::window::{loopback_window, run_until, type_into};
 
 /// How long a host holds an away guest's seat, as the app's guests dial for.
@@ -62,17 +62,7 @@ async fn deal(discovery: Option<DiscoveryConfig>, rejoin_for: Duration) -> Dealt
     request.rejoin_for = rejoin_for;
     let mut ana = Player::new(join(request).await.expect("Ana joins through the relay"), Seat(0), 1);
     let mut bea = Player::new(join_pinned(handle.addr(), identity.fingerprint(), hello("Bea", None)).await, Seat(1), 2);
-    ana.sit();
-    bea.sit();
-    lobby_ready(&mut handle).await;
-    handle.command(HostCommand::Start);
-    let has_view = |seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
-    let (ana_dealt, bea_dealt) = tokio::join!(
-        ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
-        bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
-    );
-    ana_dealt.expect("Ana sees the deal");
-    bea_dealt.expect("Bea sees the deal");
+    sit_start_and_see_the_deal(&mut handle, &mut ana, &mut bea).await;
     Dealt { handle, identity, relay, ana, bea }
 }
 
@@ -215,59 +205,29 @@ fn signal(pid: u32, signal: &str) {
 }
 
 /// A headless Crazy Eights table (to its score limit: long enough to sleep in) with two bot
-/// guests joined with what `guest_target` reads from the host's first line; the first guest's
-/// process is stopped a few seconds into the match for longer than the idle timeout (a laptop
-/// asleep: the host shows it away), then let go on. It must get back by itself, and every
-/// process end well: each guest's record verified.
+/// guests; the first guest's process is stopped a few seconds into the match for longer than
+/// the idle timeout (a laptop asleep: the host shows it away), then let go on. It must get back
+/// by itself, and every process end well: each guest's record verified.
 fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
-    use crate::net_headless::{Reaper, finish, host, join};
-    let data = tempfile::tempdir().expect("temp dir");
-    let (host_child, first) = host(&data.path().join("host"), host_args);
-    let mut reaper = Reaper(vec![host_child.id()]);
-    let (target, code, more) = guest_target(&first);
-    let guests: Vec<Child> = (0..2)
-        .map(|index| {
-            let mut args = vec![target.as_str(), "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"];
-            args.extend(more.iter().map(String::as_str));
-            join(&data.path().join(format!("guest{index}")), &args)
-        })
-        .collect();
-    reaper.0.extend(guests.iter().map(Child::id));
+    let table = crate::net_headless::HeadlessTable::start(host_args, guest_target);
     // Into the match (seated, dealt, a few moves), then asleep past the 5 s idle timeout.
     std::thread::sleep(Duration::from_secs(4));
-    signal(guests[0].id(), "-STOP");
+    signal(table.guests[0].id(), "-STOP");
     std::thread::sleep(Duration::from_secs(9));
-    signal(guests[0].id(), "-CONT");
-    for (index, guest) in guests.into_iter().enumerate() {
-        let (success, output) = finish(guest, Duration::from_secs(300));
-        assert!(success, "guest {index} failed: {output}");
-        assert!(output.contains("verified on this device"), "{output}");
-        if index == 0 {
-            let back = output.lines().find(|line| line.starts_with("reconnected after")).unwrap_or_else(|| panic!("no rejoin: {output}"));
-            eprintln!("the sleeping guest: {back}");
-        }
-    }
-    let (success, output) = finish(host_child, Duration::from_secs(30));
-    assert!(success && output.contains("match over"), "{output}");
-    reaper.0.clear();
+    signal(table.guests[0].id(), "-CONT");
+    let outputs = table.every_device_ends_verified(Duration::from_secs(300));
+    let back = outputs[0].lines().find(|line| line.starts_with("reconnected after")).unwrap_or_else(|| panic!("no rejoin: {}", outputs[0]));
+    eprintln!("the sleeping guest: {back}");
 }
 
 #[test]
 fn a_headless_online_guest_asleep_past_the_idle_timeout_rejoins_by_itself_and_verifies() {
     let args = ["--online", "--game", "crazy-eights", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
-    a_sleeping_guest_wakes_up_and_rejoins(&args, |first| {
-        let invite: cardtable::net::invite::Invite = first.parse().expect("the invite reads");
-        (first.to_owned(), invite.code().to_string(), Vec::new())
-    });
+    a_sleeping_guest_wakes_up_and_rejoins(&args, crate::net_headless::invite_target);
 }
 
 #[test]
 fn a_headless_lan_guest_asleep_past_the_idle_timeout_rejoins_by_itself_and_verifies() {
     let args = ["--lan", "--game", "crazy-eights", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
-    a_sleeping_guest_wakes_up_and_rejoins(&args, |first| {
-        let [address, code, seat_code] = first.split_whitespace().collect::<Vec<_>>()[..] else {
-            panic!("ADDRESS CODE SEAT_CODE: {first}")
-        };
-        (address.to_owned(), code.to_owned(), vec!["--seat-code".to_owned(), seat_code.to_owned()])
-    });
+    a_sleeping_guest_wakes_up_and_rejoins(&args, crate::net_headless::lan_target);
 }

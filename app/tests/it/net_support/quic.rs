@@ -260,6 +260,22 @@ impl Player {
     }
 }
 
+/// Ana (seat 0) and Bea (seat 1) sit and say ready, the host starts the match, and both see
+/// the deal (both listen at once: the devices draw the seed together).
+pub async fn sit_start_and_see_the_deal(handle: &mut HostHandle, ana: &mut Player, bea: &mut Player) {
+    ana.sit();
+    bea.sit();
+    lobby_ready(handle).await;
+    handle.command(HostCommand::Start);
+    let has_view = |seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
+    let (ana_dealt, bea_dealt) = tokio::join!(
+        ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
+        bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
+    );
+    ana_dealt.expect("Ana sees the deal");
+    bea_dealt.expect("Bea sees the deal");
+}
+
 /// Bots in seats `from..seats`.
 pub fn fill_with_bots(handle: &HostHandle, from: usize, seats: usize) {
     for index in from..seats {
