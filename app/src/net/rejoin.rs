@@ -103,18 +103,18 @@ impl Redial {
         }
     }
 
-    /// One try: the host, proven to be `host`, greeted with `token`. From the second try on the
-    /// LAN, every address discovery heard for the host is tried with its own.
-    async fn dial(&self, host: Fingerprint, token: ResumeToken, attempt: u32, heard: &mut Option<Listener>) -> Result<Greeted, JoinError> {
+    /// One try: the host, proven to be `host`, greeted with `token`. On the LAN, every address
+    /// discovery heard for the host so far is tried with its own.
+    async fn dial(&self, host: Fingerprint, token: ResumeToken, heard: &mut Option<Listener>) -> Result<Greeted, JoinError> {
         match &self.dial {
             Dial::Lan(request) => {
                 let mut request = request.clone();
                 request.hello.resume = Some(token);
                 request.pin = Pin::Fingerprint(host);
                 let mut addresses = vec![request.address];
-                if attempt > 1
-                    && let Some(config) = &request.discovery
-                {
+                // Listening starts with the first try, so the host's announcements (one a
+                // second) are heard by the next.
+                if let Some(config) = &request.discovery {
                     if heard.is_none() {
                         *heard = Listener::start(config).inspect_err(|error| tracing::info!(%error, "no discovery while rejoining")).ok();
                     }
@@ -236,7 +236,7 @@ async fn rejoin(
         }
         redial.wake();
         let result = tokio::select! {
-            result = tokio::time::timeout_at(deadline, redial.dial(host, token, attempt, &mut heard)) => result,
+            result = tokio::time::timeout_at(deadline, redial.dial(host, token, &mut heard)) => result,
             () = inbox.closed() => return Back::Gone,
         };
         match result {
