@@ -66,6 +66,8 @@ async fn guest(mut link: GuestLink, seat: Seat, seed: u64, shared: Arc<Shared>, 
                     pending = None;
                 }
             }
+            Some(GuestEvent::Reconnecting(trying)) => panic!("the connection was lost: {}", trying.reason),
+            Some(GuestEvent::Reconnected(_)) => panic!("a loopback connection came back after a loss"),
             Some(GuestEvent::Ended(ending)) => panic!("the connection ended: {ending}"),
             None => panic!("the connection ended"),
         }

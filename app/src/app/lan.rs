@@ -191,7 +191,15 @@ impl CardtableApp {
     /// Above every screen: a problem to tell once, and how a networked match ended; asks to
     /// go back to the start once the player has read how it ended.
     pub(super) fn lan_banner(&mut self, ui: &mut egui::Ui) -> Option<Command> {
-        let ending = self.lan.status.as_ref().and_then(|status| status.borrow().ending.clone());
+        let (ending, reconnecting) = self
+            .lan
+            .status
+            .as_ref()
+            .map(|status| (status.borrow().ending.clone(), status.borrow().reconnecting.clone()))
+            .unwrap_or_default();
+        if let Some(trying) = reconnecting {
+            return reconnecting_banner(ui, &trying);
+        }
         if self.lan.notice.is_none() && ending.is_none() {
             return None;
         }
@@ -214,4 +222,18 @@ impl CardtableApp {
         }
         leave.then_some(Command::Back)
     }
+}
+
+/// While a lost connection is dialled again: what is happening, and a way to give up. The
+/// table stays on screen beneath, as it was.
+fn reconnecting_banner(ui: &mut egui::Ui, trying: &crate::net::guest::Reconnecting) -> Option<Command> {
+    let mut leave = false;
+    egui::Panel::top("lan-reconnecting").frame(egui::Frame::new().fill(theme::ACCENT_DARK).inner_margin(8.0)).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label(RichText::new(ui::lan::words::reconnecting(trying)).color(theme::INK));
+            leave = ui.add(egui::Button::new(tr!("net-leave")).min_size(egui::vec2(theme::TOUCH, theme::TOUCH))).clicked();
+        });
+    });
+    leave.then_some(Command::Back)
 }

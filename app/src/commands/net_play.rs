@@ -328,6 +328,18 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
     loop {
         let message = match link.next().await {
             Some(GuestEvent::Message(message)) => message,
+            Some(GuestEvent::Reconnecting(trying)) => {
+                print_line(&format!("reconnecting to {} (attempt {}): {}", trying.host_name, trying.attempt, trying.reason));
+                continue;
+            }
+            Some(GuestEvent::Reconnected(back)) => {
+                print_line(&format!("reconnected after {} ms ({} attempts)", back.after.as_millis(), back.attempts));
+                // A move sent just before the loss may never have arrived: the table sent
+                // again decides what to play.
+                acted_on = None;
+                round_trips.waiting = None;
+                continue;
+            }
             Some(GuestEvent::Ended(ending)) => bail!("{ending}"),
             None => bail!("the connection ended"),
         };

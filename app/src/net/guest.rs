@@ -1,29 +1,24 @@
 //! The guest: connects to a host (on the LAN here, online in [`super::online`]), checks its certificate against the pin before anything
-//! else, exchanges Hello and Welcome (versions first), then carries messages both ways until
-//! the connection ends, saying in words why it ended.
+//! else, exchanges Hello and Welcome (versions first), then hands the connection to
+//! [`super::rejoin`], which carries messages both ways, dials again with the seat's token when
+//! the connection is lost, and says in words why it ended.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use tokio::sync::mpsc;
-use tracing::Instrument;
+use tokio::sync::{mpsc, watch};
 
 use super::codec::{decode_payload, encode_frame, peek_version};
+use super::discovery::DiscoveryConfig;
 use super::identity::{Fingerprint, JoinCode};
-use super::link::{Link, LinkError, LinkRecv, LinkSend, PathKind, PeerId};
+use super::link::{Link, PathKind, PeerId};
 use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, Welcome};
-use super::stream::{FRAME_DEADLINE, ReadFailure, read_message, read_payload};
+use super::rejoin::{Carrier, Greeted, REJOIN_FOR, Redial};
+use super::stream::{FRAME_DEADLINE, read_payload};
 use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
 
 /// How long connecting and the Welcome may take.
 pub const JOIN_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Messages to the host waiting to be written (a person's clicks never come near it).
-const OUTGOING_QUEUE: usize = 256;
-
-/// Messages from the host waiting for the window; when full, reading from the host waits (QUIC
-/// flow control then slows the host down).
-const INCOMING_QUEUE: usize = 1024;
 
 /// Why joining failed.
 #[derive(Debug, thiserror::Error)]
@@ -106,8 +101,16 @@ pub enum Ending {
     Protocol(String),
     /// The host turned this device away after its Welcome, or dropped it as too slow.
     Refused(String),
-    /// The connection was lost (timeout, network).
+    /// The connection was lost (timeout, network), and this device does not dial again.
     Lost(String),
+    /// The connection was lost and dialling again with the seat's token found no way back to
+    /// the host for as long as it holds the seat.
+    NotBack {
+        /// How long this device tried.
+        tried: Duration,
+        /// Why the last try failed.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Ending {
@@ -120,6 +123,9 @@ impl std::fmt::Display for Ending {
             Ending::Protocol(reason) => write!(f, "the host closed the connection: {reason}"),
             Ending::Refused(reason) => write!(f, "the host refused: {reason}"),
             Ending::Lost(reason) => write!(f, "the connection to the host was lost: {reason}"),
+            Ending::NotBack { tried, reason } => {
+                write!(f, "the host could not be reached again within {} s: {reason}", tried.as_secs())
+            }
         }
     }
 }
@@ -129,8 +135,36 @@ impl std::fmt::Display for Ending {
 pub enum GuestEvent {
     /// A message from the host.
     Message(HostMsg),
+    /// The connection was lost; this device is dialling the host again with its seat's token
+    /// (one event per try).
+    Reconnecting(Reconnecting),
+    /// Back at the table on a new connection: the host sends the table again (the match's
+    /// start, the rounds, the latest state).
+    Reconnected(Reconnected),
     /// The connection ended; nothing follows.
     Ended(Ending),
+}
+
+/// A try at getting back to the host after the connection was lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reconnecting {
+    /// Which try this is (1 first).
+    pub attempt: u32,
+    /// The host's name, as its Welcome said.
+    pub host_name: String,
+    /// Why the connection was lost, or why the last try failed.
+    pub reason: String,
+}
+
+/// Back at the table after a lost connection.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reconnected {
+    /// From noticing the loss to the host's Welcome on the new connection.
+    pub after: Duration,
+    /// How many tries it took.
+    pub attempts: u32,
+    /// What the host said this time (the token stays the seat's during a match).
+    pub admitted: Admitted,
 }
 
 /// Where and how to join.
@@ -152,6 +186,11 @@ pub struct JoinRequest {
     pub connect_timeout: Duration,
     /// Where this device binds (`None`: any address, any port).
     pub bind: Option<SocketAddr>,
+    /// How long to keep dialling again after a lost connection ([`Duration::ZERO`]: never).
+    pub rejoin_for: Duration,
+    /// Where to listen for the host's announcements when its address no longer answers after
+    /// a lost connection (its address may have changed); `None`: the address only.
+    pub discovery: Option<DiscoveryConfig>,
 }
 
 impl std::fmt::Debug for JoinRequest {
@@ -177,21 +216,21 @@ impl JoinRequest {
             waker: None,
             connect_timeout: JOIN_TIMEOUT,
             bind: None,
+            rejoin_for: REJOIN_FOR,
+            discovery: None,
         }
     }
 }
 
-/// A guest's live connection to a host.
+/// A guest's live connection to a host; after a lost connection, the next one with the same
+/// seat (see [`super::rejoin`]).
 #[derive(Debug)]
 pub struct GuestLink {
-    admitted: Admitted,
     host: Fingerprint,
     outgoing: mpsc::Sender<ClientMsg>,
     incoming: mpsc::Receiver<GuestEvent>,
-    // Boxed: iroh's connection is large, and the table screen's line holds a link or the
-    // host's own line.
-    connection: Box<Link>,
-    endpoint: Dialer,
+    /// The connection now (replaced when the guest gets back after a loss).
+    line: watch::Receiver<Carrier>,
     first_path: PathKind,
 }
 
@@ -199,10 +238,21 @@ pub struct GuestLink {
 pub(crate) type Dialer = super::link::Endpoint;
 
 impl GuestLink {
-    /// What the host said when it let this device in (its name, the resume token).
+    /// Wraps a guest's channels and the watch of its current connection.
+    pub(crate) fn new(
+        host: Fingerprint,
+        (outgoing, incoming): (mpsc::Sender<ClientMsg>, mpsc::Receiver<GuestEvent>),
+        line: watch::Receiver<Carrier>,
+        first_path: PathKind,
+    ) -> GuestLink {
+        GuestLink { host, outgoing, incoming, line, first_path }
+    }
+
+    /// What the host said when it let this device in (its name, the resume token), on the
+    /// current connection.
     #[must_use]
-    pub fn admitted(&self) -> &Admitted {
-        &self.admitted
+    pub fn admitted(&self) -> Admitted {
+        self.line.borrow().admitted.clone()
     }
 
     /// The host's identity, as its certificate proved.
@@ -221,16 +271,17 @@ impl GuestLink {
     /// Who answered: on the LAN, the address where the host proved its identity.
     #[must_use]
     pub fn peer(&self) -> PeerId {
-        self.connection.peer()
+        self.line.borrow().connection.peer()
     }
 
     /// The path to the host now (LAN, direct or via a relay) and its round trip.
     #[must_use]
     pub fn path(&self) -> (PathKind, Duration) {
-        self.connection.path()
+        self.line.borrow().connection.path()
     }
 
-    /// Sends a message to the host.
+    /// Sends a message to the host (while reconnecting, it is dropped when the connection
+    /// comes back: the host sends the table again and the player decides anew).
     pub fn send(&self, message: ClientMsg) {
         if let Err(mpsc::error::TrySendError::Full(_)) = self.outgoing.try_send(message) {
             tracing::warn!("too many messages waiting for the host; one was dropped");
@@ -250,22 +301,17 @@ impl GuestLink {
     /// Leaves the table for good and closes the connection.
     pub async fn leave(self) {
         let _ = self.outgoing.send(ClientMsg::Leave).await;
-        let _ = tokio::time::timeout(Duration::from_secs(2), self.connection.closed()).await;
-        match &self.endpoint {
-            Dialer::Lan(endpoint) => endpoint.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), b"left"),
-            #[cfg(feature = "online")]
-            Dialer::Online(endpoint) => {
-                let _ = tokio::time::timeout(Duration::from_secs(2), endpoint.close()).await;
-            }
-        }
+        let Carrier { connection, endpoint, .. } = self.line.borrow().clone();
+        let _ = tokio::time::timeout(Duration::from_secs(2), connection.closed()).await;
+        super::rejoin::close_endpoint(endpoint, b"left").await;
     }
 }
 
 impl Drop for GuestLink {
     // Closing the table screen drops the connection (the seat waits for its grace period);
-    // only `leave` gives the seat up for good.
+    // only `leave` gives the seat up for good. Dropping the link also stops any redialling.
     fn drop(&mut self) {
-        self.connection.close(CloseCode::Normal, "closed");
+        self.line.borrow().connection.close(CloseCode::Normal, "closed");
     }
 }
 
@@ -274,9 +320,15 @@ impl Drop for GuestLink {
 /// # Errors
 /// See [`JoinError`]: the identity, the version, a refusal, or the network.
 pub async fn join(request: JoinRequest) -> Result<GuestLink, JoinError> {
-    let arrived = arrive(&request).await?;
+    let greeted = connect(&request).await?;
+    Ok(super::rejoin::carry(greeted, Redial::lan(request)))
+}
+
+/// Connects to `request.address` and says Hello; the connection is not carried yet.
+pub(crate) async fn connect(request: &JoinRequest) -> Result<Greeted, JoinError> {
+    let arrived = arrive(request).await?;
     let address = request.address;
-    greet(arrived, request.hello, request.waker, &|reason| JoinError::Unreachable { address, reason }).await
+    greet(arrived, request.hello.clone(), &|reason| JoinError::Unreachable { address, reason }).await
 }
 
 /// Connects to `request.address` and checks the certificate against the pin: nothing is sent
@@ -316,14 +368,13 @@ pub(crate) struct Arrived {
     pub(crate) span: tracing::Span,
 }
 
-/// Says Hello on a connection whose host proved its identity, reads the Welcome (versions
-/// first), then carries messages both ways in tasks of their own.
+/// Says Hello on a connection whose host proved its identity and reads the Welcome (versions
+/// first); [`super::rejoin::carry`] then carries messages both ways.
 pub(crate) async fn greet(
     arrived: Arrived,
     hello: Hello,
-    waker: Option<super::Waker>,
     unreachable: &(dyn Fn(String) -> JoinError + Sync),
-) -> Result<GuestLink, JoinError> {
+) -> Result<Greeted, JoinError> {
     let Arrived { connection, endpoint, host, span } = arrived;
     let first_path = connection.path().0;
     let (mut send, mut recv) = connection.open_bi().await.map_err(|error| unreachable(error.to_string()))?;
@@ -338,11 +389,7 @@ pub(crate) async fn greet(
         Err(_) => return Err(unreachable("no Welcome in time".to_owned())),
     };
     let admitted = welcome.answer.map_err(JoinError::Refused)?;
-    let (outgoing, outbox) = mpsc::channel(OUTGOING_QUEUE);
-    let (inbox, incoming) = mpsc::channel(INCOMING_QUEUE);
-    tokio::spawn(write_messages(send, outbox).instrument(span.clone()));
-    tokio::spawn(read_messages(connection.clone(), recv, buffer, inbox, waker).instrument(span));
-    Ok(GuestLink { admitted, host, outgoing, incoming, connection: Box::new(connection), endpoint, first_path })
+    Ok(Greeted { carrier: Carrier { connection, endpoint, admitted }, host, span, first_path, streams: (send, recv, buffer) })
 }
 
 /// Joins a host heard on the network, connecting to every address heard for its fingerprint at
@@ -354,6 +401,12 @@ pub(crate) async fn greet(
 /// # Errors
 /// An impostor's failure before others; [`JoinError::Unreachable`] with no address.
 pub async fn join_heard(request: JoinRequest, addresses: &[SocketAddr]) -> Result<GuestLink, JoinError> {
+    let greeted = connect_heard(&request, addresses).await?;
+    Ok(super::rejoin::carry(greeted, Redial::lan(request)))
+}
+
+/// [`join_heard`]'s dialling and Hello; the connection is not carried yet.
+pub(crate) async fn connect_heard(request: &JoinRequest, addresses: &[SocketAddr]) -> Result<Greeted, JoinError> {
     let mut attempts = tokio::task::JoinSet::new();
     for &address in addresses {
         let attempt = JoinRequest { address, ..request.clone() };
@@ -367,7 +420,7 @@ pub async fn join_heard(request: JoinRequest, addresses: &[SocketAddr]) -> Resul
             Ok(arrived) => {
                 // Dropping the rest closes their endpoints; none of them was sent a Hello.
                 attempts.abort_all();
-                return greet(arrived, request.hello, request.waker, &|reason| JoinError::Unreachable { address, reason }).await;
+                return greet(arrived, request.hello.clone(), &|reason| JoinError::Unreachable { address, reason }).await;
             }
             Err(JoinError::IdentityChanged { got, .. }) => {
                 tracing::warn!(%address, %got, "another device answered for this host");
@@ -392,74 +445,4 @@ fn read_welcome(payload: &[u8], guest: u32) -> Result<Welcome, JoinError> {
 fn is_alpn_refusal(error: &quinn::ConnectionError) -> bool {
     // TLS alert 120, no_application_protocol, travels as crypto error 0x100 + 120.
     matches!(error, quinn::ConnectionError::ConnectionClosed(close) if u64::from(close.error_code) == 0x100 + 120)
-}
-
-async fn write_messages(mut send: LinkSend, mut outbox: mpsc::Receiver<ClientMsg>) {
-    while let Some(message) = outbox.recv().await {
-        let frame = match encode_frame(&message) {
-            Ok(frame) => frame,
-            Err(error) => {
-                tracing::error!(%error, "a message could not be encoded");
-                continue;
-            }
-        };
-        if send.write_all(&frame).await.is_err() {
-            return;
-        }
-    }
-    send.finish(Duration::ZERO).await;
-}
-
-async fn read_messages(
-    connection: Link,
-    mut recv: LinkRecv,
-    mut buffer: Vec<u8>,
-    inbox: mpsc::Sender<GuestEvent>,
-    waker: Option<super::Waker>,
-) {
-    let wake = || {
-        if let Some(waker) = &waker {
-            waker();
-        }
-    };
-    let ending = loop {
-        match read_message::<HostMsg>(&mut recv, &mut buffer, FRAME_DEADLINE).await {
-            Ok(Some(message)) => {
-                if inbox.send(GuestEvent::Message(message)).await.is_err() {
-                    return;
-                }
-                wake();
-            }
-            Ok(None) => break ending_of(connection.closed().await),
-            Err(ReadFailure::Late(deadline)) => {
-                tracing::warn!(?deadline, "a frame from the host came too slowly");
-                break Ending::Lost(format!("a frame from the host did not arrive within {deadline:?}"));
-            }
-            Err(ReadFailure::Frame(error)) => {
-                tracing::warn!(%error, "malformed frame from the host");
-                connection.close(CloseCode::Protocol, &error.to_string());
-                break Ending::Lost(format!("the host sent a malformed frame: {error}"));
-            }
-            Err(ReadFailure::Connection(error)) => break ending_of(error),
-        }
-    };
-    tracing::info!(%ending, "connection ended");
-    let _ = inbox.send(GuestEvent::Ended(ending)).await;
-    wake();
-}
-
-/// Puts a connection's end into words.
-fn ending_of(error: LinkError) -> Ending {
-    match error {
-        LinkError::ClosedByPeer { code, reason } => match CloseCode::from_u64(code) {
-            Some(CloseCode::HostLeft) => Ending::HostLeft,
-            Some(CloseCode::Replaced) => Ending::Replaced,
-            Some(CloseCode::Removed) => Ending::Removed,
-            Some(CloseCode::Protocol) => Ending::Protocol(reason),
-            Some(CloseCode::Normal) => Ending::Left,
-            Some(CloseCode::Refused | CloseCode::TooSlow | CloseCode::Version) | None => Ending::Refused(reason),
-        },
-        LinkError::ClosedHere => Ending::Left,
-        LinkError::Lost(reason) => Ending::Lost(reason),
-    }
 }

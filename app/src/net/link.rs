@@ -82,7 +82,7 @@ pub struct DevicePath {
 }
 
 /// A line's endpoint: a host listens on it, a guest dials from it; either closes it when done.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) enum Endpoint {
     /// quinn's endpoint on the home network.
     Lan(quinn::Endpoint),

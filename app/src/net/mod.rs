@@ -17,7 +17,8 @@
 //! | `host_settings` | how a host runs (listening address, liveness, bots' pace, limits) and why it may not start |
 //! | `connection` | one guest's connection at the host: let in, Hello, frames in time and within budget |
 //! | [`limits`] | what one device may make the host hold, and the counters of what was turned away |
-//! | [`guest`] | the QUIC guest: pinning, versions, messages both ways |
+//! | [`guest`] | the QUIC guest: pinning, versions, Hello and Welcome |
+//! | `rejoin` | a guest's messages both ways, and dialling again with its token after a lost connection |
 //! | [`fair`] | the seed every seated device draws together, and the record sent at the end |
 //! | [`verify`] | a device's replay of a finished match's record against what it was shown |
 //! | [`remote`] | a device's picture of the table, built from the host's messages |
@@ -48,6 +49,7 @@ pub mod protocol;
 #[cfg(test)]
 mod protocol_golden;
 pub mod record;
+mod rejoin;
 pub mod relay;
 pub mod remote;
 pub mod seat_code;

@@ -27,6 +27,9 @@ pub struct RemoteTable {
     /// The state whose updates are being merged into `history`, where its events begin, and
     /// the viewers whose update for it came already.
     merging: Option<(u64, usize, Vec<Viewer>)>,
+    /// Viewers whose first update since this device came back to the same match is still to
+    /// come: it carries the host's last events, partly known already.
+    catching_up: Vec<Viewer>,
     /// Rounds of this match finished so far, in order.
     pub rounds: Vec<RoundResult>,
     /// The match result, once decided.
@@ -101,8 +104,13 @@ impl RemoteTable {
                 self.seats.clone_from(&start.seats);
                 self.start = Some(start);
                 self.lobby = None;
+                // Back at the same match (a lost connection, dialled again): the log so far
+                // stays, and the host's last events join it without repeats.
+                self.catching_up = if same_match { self.viewers.iter().map(|latest| latest.viewer).collect() } else { Vec::new() };
+                if !same_match {
+                    self.history.clear();
+                }
                 self.viewers.clear();
-                self.history.clear();
                 self.merging = None;
                 self.rounds.clear();
                 self.result = None;
@@ -129,7 +137,12 @@ impl RemoteTable {
 
     fn take_update(&mut self, update: Update) {
         self.witness.shown(&update);
-        self.merge_events(&update);
+        if let Some(index) = self.catching_up.iter().position(|viewer| *viewer == update.viewer) {
+            self.catching_up.swap_remove(index);
+            self.merge_catch_up(&update);
+        } else {
+            self.merge_events(&update);
+        }
         match self.viewers.iter_mut().find(|latest| latest.viewer == update.viewer) {
             Some(latest) => *latest = update,
             None => self.viewers.push(update),
@@ -162,6 +175,20 @@ impl RemoteTable {
                 }
             }
         }
+    }
+
+    /// Adds the events of the host's catch-up update after the log's own: the host sends its
+    /// last events for the viewer, and those this device was shown before the loss already end
+    /// the log (the longest such overlap is taken; events missed while away follow it).
+    fn merge_catch_up(&mut self, update: &Update) {
+        let seen: Vec<&Addressed<AnyEvent>> = self.history.iter().filter(|event| event.audience.includes(update.viewer)).collect();
+        let recent = &update.events;
+        let overlap = (0..=recent.len().min(seen.len()))
+            .rev()
+            .find(|&count| seen[seen.len() - count..].iter().copied().eq(recent[..count].iter()))
+            .unwrap_or(0);
+        self.history.extend(recent[overlap..].iter().cloned());
+        self.merging = None;
     }
 
     /// The events of this match shown to this device's viewers, each once, oldest first.
@@ -268,5 +295,31 @@ mod tests {
         }
         assert_eq!(table.history().len(), expected.len() + 1);
         assert_eq!(table.history().last(), next.last());
+    }
+
+    /// A device back at the same match after a lost connection keeps its log: the host's
+    /// catch-up update repeats the last events it saw, and only those it missed are added.
+    #[test]
+    fn a_device_back_at_the_same_match_keeps_its_log_and_adds_what_it_missed() {
+        use crate::net::fair::SeedDraw;
+        use crate::net::protocol::MatchStart;
+        let game = AnyGame::new_match(TableSetup::new(3, 5), AnyOptions::defaults(GameKind::CrazyEights), None).expect("deal");
+        let passed = |seat| addressed(Audience::All, CrazyEightsEvent::Passed { seat: Seat(seat) });
+        let start = MatchStart {
+            options: AnyOptions::defaults(GameKind::CrazyEights),
+            seats: Vec::new(),
+            you: Role::Seated(vec![Seat(1)]),
+            draw: SeedDraw::default(),
+        };
+        let mut table = RemoteTable::new(1);
+        assert_eq!(table.apply(HostMsg::Started(start.clone())), None);
+        let before = [passed(0), passed(1), passed(2), passed(0)];
+        assert_eq!(table.apply(update(&game, 4, Seat(1), &before)), None);
+        // The connection is lost; meanwhile seats 1 and 2 pass. Back, the device is told the
+        // start again and the host's last three events for its seat.
+        assert_eq!(table.apply(HostMsg::Started(start)), None);
+        assert_eq!(table.apply(update(&game, 6, Seat(1), &[passed(0), passed(1), passed(2)])), None);
+        let whole: Vec<_> = [passed(0), passed(1), passed(2), passed(0), passed(1), passed(2)].to_vec();
+        assert_eq!(table.history(), whole.as_slice(), "the log before the loss, then what was missed, once");
     }
 }

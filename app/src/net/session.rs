@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::guest::{Ending, GuestEvent, GuestLink};
+use super::guest::{Ending, GuestEvent, GuestLink, Reconnecting};
 use super::protocol::{ClientMsg, HostMsg, MatchStart, Refusal, Role, occupants};
 use super::remote::{RemoteTable, view_legal, view_phase};
 use super::server::LocalLine;
@@ -56,6 +56,8 @@ impl Line {
 pub struct LinkStatus {
     /// Why the connection ended, once it has.
     pub ending: Option<Ending>,
+    /// The connection was lost and this device is dialling the host again (the latest try).
+    pub reconnecting: Option<Reconnecting>,
     /// The rounds of the current match finished so far.
     pub rounds: Vec<RoundResult>,
     /// The match result, once decided.
@@ -231,6 +233,9 @@ impl Session for NetSession {
         if let Some(ending) = self.ended() {
             return Err(SessionError::Disconnected(ending.to_string()));
         }
+        if let Some(trying) = &self.status.borrow().reconnecting {
+            return Err(SessionError::Disconnected(trying.reason.clone()));
+        }
         if !self.local_seats().contains(seat) {
             return Err(SessionError::NotLocal(seat));
         }
@@ -261,8 +266,13 @@ impl Session for NetSession {
         while let Some(event) = self.line.try_next() {
             match event {
                 GuestEvent::Message(message) => self.take(message),
+                GuestEvent::Reconnecting(trying) => self.status.send_modify(|status| status.reconnecting = Some(trying)),
+                GuestEvent::Reconnected(_) => self.status.send_modify(|status| status.reconnecting = None),
                 GuestEvent::Ended(ending) => {
-                    self.status.send_modify(|status| status.ending = Some(ending));
+                    self.status.send_modify(|status| {
+                        status.reconnecting = None;
+                        status.ending = Some(ending);
+                    });
                     break;
                 }
             }

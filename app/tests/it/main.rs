@@ -42,6 +42,7 @@ mod net_one_identity;
 #[cfg(feature = "online")]
 mod net_online;
 mod net_online_window;
+mod net_rejoin;
 mod net_remove;
 mod net_rules;
 mod net_seat_code;

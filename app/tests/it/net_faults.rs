@@ -15,7 +15,10 @@ use cardtable::net::relay::{Faults, Relay};
 use cardtable::net::remote::RemoteTable;
 use cardtable::net::table::{HostCommand, TableConfig};
 use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
-use net_support::quic::{Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, play_all_and_agree, runtime, settings};
+use net_support::quic::{
+    Player, fill_with_bots, hello, host, host_sees, join_pinned, lobby_ready, play_all_and_agree, runtime, settings,
+    sit_start_and_see_the_deal,
+};
 
 fn single_round(kind: GameKind) -> AnyOptions {
     let json = match kind {
@@ -52,18 +55,8 @@ fn a_killed_guest_shows_as_disconnected_within_seconds_and_takes_back_its_seat_a
         known.save().expect("Ana's app stores the token");
         let mut ana = Player::new(ana_link, Seat(0), 1);
         let mut bea = Player::new(join_pinned(handle.addr(), identity.fingerprint(), hello("Bea", None)).await, Seat(1), 2);
-        ana.sit();
-        bea.sit();
-        lobby_ready(&mut handle).await;
-        handle.command(HostCommand::Start);
+        sit_start_and_see_the_deal(&mut handle, &mut ana, &mut bea).await;
         let has_view = |seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
-        // Both devices draw the seed together, so both listen at once.
-        let (ana_dealt, bea_dealt) = tokio::join!(
-            ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
-            bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
-        );
-        ana_dealt.expect("Ana sees the deal");
-        bea_dealt.expect("Bea sees the deal");
         let before = ana.table.latest(Viewer::Seat(Seat(0))).cloned().expect("a view");
 
         // Ana's app dies: no packet leaves it again.

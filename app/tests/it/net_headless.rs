@@ -67,52 +67,77 @@ impl Drop for Reaper {
     }
 }
 
-/// Hosts with `host_args`, lets two bot guests join with what `guest_target` reads from the
-/// host's first line (target, code and the arguments after them, such as `--seat-code`), and
-/// checks every process ends well.
-fn plays_to_a_verified_end(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
-    let data = tempfile::tempdir().expect("temp dir");
-    let (host_child, first) = host(&data.path().join("host"), host_args);
-    let mut reaper = Reaper(vec![host_child.id()]);
-    let (target, code, more) = guest_target(&first);
-    let guests: Vec<Child> = (0..2)
-        .map(|index| {
-            let mut args = vec![target.as_str(), "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"];
-            args.extend(more.iter().map(String::as_str));
-            join(&data.path().join(format!("guest{index}")), &args)
-        })
-        .collect();
-    reaper.0.extend(guests.iter().map(Child::id));
-    for guest in guests {
-        let (success, output) = finish(guest, Duration::from_secs(240));
-        assert!(success, "a guest failed: {output}");
-        assert!(output.contains("verified on this device"), "{output}");
+/// A headless host and two bot guests joined with what `guest_target` reads from the host's
+/// first line (target, code and the arguments after them, such as `--seat-code`); the
+/// processes are ended if the test fails.
+pub(crate) struct HeadlessTable {
+    /// Where their data folders are.
+    _data: tempfile::TempDir,
+    host: Option<Child>,
+    /// The two guests.
+    pub(crate) guests: Vec<Child>,
+    reaper: Reaper,
+}
+
+impl HeadlessTable {
+    /// Hosts with `host_args` and lets the two guests join.
+    pub(crate) fn start(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) -> HeadlessTable {
+        let data = tempfile::tempdir().expect("temp dir");
+        let (host_child, first) = host(&data.path().join("host"), host_args);
+        let mut reaper = Reaper(vec![host_child.id()]);
+        let (target, code, more) = guest_target(&first);
+        let guests: Vec<Child> = (0..2)
+            .map(|index| {
+                let mut args = vec![target.as_str(), "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"];
+                args.extend(more.iter().map(String::as_str));
+                join(&data.path().join(format!("guest{index}")), &args)
+            })
+            .collect();
+        reaper.0.extend(guests.iter().map(Child::id));
+        HeadlessTable { _data: data, host: Some(host_child), guests, reaper }
     }
-    let (success, output) = finish(host_child, Duration::from_secs(30));
-    assert!(success && output.contains("match over"), "{output}");
-    reaper.0.clear();
+
+    /// Checks every process ends well (each guest within `limit`, its record verified);
+    /// returns the guests' outputs.
+    pub(crate) fn every_device_ends_verified(mut self, limit: Duration) -> Vec<String> {
+        let mut outputs = Vec::new();
+        for (index, guest) in std::mem::take(&mut self.guests).into_iter().enumerate() {
+            let (success, output) = finish(guest, limit);
+            assert!(success, "guest {index} failed: {output}");
+            assert!(output.contains("verified on this device"), "{output}");
+            outputs.push(output);
+        }
+        let (success, output) = finish(self.host.take().expect("the host"), Duration::from_secs(30));
+        assert!(success && output.contains("match over"), "{output}");
+        self.reaper.0.clear();
+        outputs
+    }
+}
+
+/// The guests' target from an online host's first line: the invite and its code.
+pub(crate) fn invite_target(first: &str) -> (String, String, Vec<String>) {
+    assert!(first.starts_with("cardtable:join?"), "{first}");
+    let invite: cardtable::net::invite::Invite = first.parse().expect("the invite reads");
+    assert!(invite.seat.is_some(), "the invite carries the seat code: {first}");
+    (first.to_owned(), invite.code().to_string(), Vec::new())
+}
+
+/// The guests' target from a LAN host's first line: `ADDRESS CODE SEAT_CODE`.
+pub(crate) fn lan_target(first: &str) -> (String, String, Vec<String>) {
+    let [address, code, seat_code] = first.split_whitespace().collect::<Vec<_>>()[..] else { panic!("ADDRESS CODE SEAT_CODE: {first}") };
+    (address.to_owned(), code.to_owned(), vec!["--seat-code".to_owned(), seat_code.to_owned()])
 }
 
 #[test]
 fn two_bot_guests_join_a_headless_online_host_by_its_invite_and_verify_the_match() {
     let args = ["--online", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
-    plays_to_a_verified_end(&args, |first| {
-        assert!(first.starts_with("cardtable:join?"), "{first}");
-        let invite: cardtable::net::invite::Invite = first.parse().expect("the invite reads");
-        assert!(invite.seat.is_some(), "the invite carries the seat code: {first}");
-        (first.to_owned(), invite.code().to_string(), Vec::new())
-    });
+    HeadlessTable::start(&args, invite_target).every_device_ends_verified(Duration::from_secs(240));
 }
 
 #[test]
 fn two_bot_guests_join_a_headless_lan_host_by_address_and_code() {
     let args = ["--lan", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
-    plays_to_a_verified_end(&args, |first| {
-        let [address, code, seat_code] = first.split_whitespace().collect::<Vec<_>>()[..] else {
-            panic!("ADDRESS CODE SEAT_CODE: {first}")
-        };
-        (address.to_owned(), code.to_owned(), vec!["--seat-code".to_owned(), seat_code.to_owned()])
-    });
+    HeadlessTable::start(&args, lan_target).every_device_ends_verified(Duration::from_secs(240));
 }
 
 #[test]

@@ -13,6 +13,9 @@
 //! - A network change mid-match: the guests' home gets another outside address once play is
 //!   direct (as when a router's lease changes; the kernel drops every translation made with the
 //!   old one): play goes on, through the relay and then direct again, and ends verified.
+//! - The guests' router takes a new outside address (the device sees nothing), at once: play
+//!   goes back to the relay; after seven seconds without one: the connections time out, and
+//!   each guest dials the host again by itself, takes its seat back and ends verified.
 //!
 //! Each router drops new connections arriving on its outside port (`ct state new drop`): without
 //! that the first punch packet reaches the router itself, which then moves the device's port
@@ -381,14 +384,17 @@ fn play_match(name: &str, game: &str, nat: Nat, netem: Option<&str>, mid_match: 
     }
     let mut peak = before;
     let mut last = before;
-    for &index in &guests {
+    for (order, &index) in guests.iter().enumerate() {
         let success = wait(&mut lab, index, GUEST_LIMIT, || {
             if let Some(now) = usage(host_pid) {
                 peak.rss_kib = peak.rss_kib.max(now.rss_kib);
                 last = now;
             }
         });
-        assert!(success, "a guest failed in `{name}`");
+        if !success {
+            let said = guest_lines.remove(order).all();
+            panic!("guest {order} failed in `{name}`; it said {said:?}");
+        }
     }
     let played = started.elapsed();
     assert!(wait(&mut lab, host, Duration::from_secs(30), || {}), "the host failed in `{name}`");
@@ -410,7 +416,10 @@ fn play_match(name: &str, game: &str, nat: Nat, netem: Option<&str>, mid_match: 
         cpu.as_secs_f64() / played.as_secs_f64() * 100.0 / 2.0,
     );
     for (index, lines) in guests.iter().enumerate() {
-        let shown: Vec<&String> = lines.iter().filter(|line| line.starts_with("path") || line.starts_with("move round trip")).collect();
+        let shown: Vec<&String> = lines
+            .iter()
+            .filter(|line| line.starts_with("path") || line.starts_with("move round trip") || line.starts_with("reconnect"))
+            .collect();
         eprintln!("NAT lab `{name}` guest {index}: {shown:?}");
     }
     eprintln!("NAT lab `{name}` host: {:?}", host.iter().filter(|line| line.starts_with("path")).collect::<Vec<_>>());
@@ -461,6 +470,40 @@ fn guests_device_changes_address(lab: &Lab) {
     run(Some(&device), "ip", &["addr", "del", "192.168.20.2/24", "dev", "eth0"]);
     run(Some(&device), "ip", &["addr", "add", "192.168.20.3/24", "dev", "eth0"]);
     run(Some(&device), "ip", &["route", "add", "default", "via", "192.168.20.1"]);
+}
+
+/// The guests' router takes another outside address (a new lease from the provider) after
+/// `outage` without any (a router reconnecting to its provider), while the device keeps its
+/// own: the kernel forgets every translation made with the old one, and nothing on the device
+/// sees it happen.
+fn guests_router_changes_outside_address(lab: &Lab, outage: Duration) {
+    let router = lab.ns("rb");
+    // The old one goes first: deleting an interface's primary address also deletes the
+    // secondary ones of its subnet (adding the new one first left the router with none).
+    run(Some(&router), "ip", &["addr", "del", "10.77.0.3/24", "dev", "wan"]);
+    std::thread::sleep(outage);
+    run(Some(&router), "ip", &["addr", "add", "10.77.0.4/24", "dev", "wan"]);
+}
+
+#[test]
+fn a_router_taking_a_new_outside_address_mid_match_does_not_end_it() {
+    // At once: iroh goes back to the relay with the same connection (play_match checks every
+    // device ends verified); the paths are printed with the figures.
+    let change: fn(&Lab) = |lab| guests_router_changes_outside_address(lab, Duration::ZERO);
+    let Some(played) = play_match("router change", "dunno", Nat::Ordinary, None, Some(change)) else { return };
+    assert_eq!(played.guests.len(), 2);
+}
+
+#[test]
+fn a_router_offline_past_the_idle_timeout_then_with_a_new_address_is_survived_by_rejoining() {
+    // Seven seconds without an outside address: the connections time out (5 s) on both sides.
+    // Each guest must dial the host again by itself, take its seat back and end verified
+    // (play_match checks every device); how long it took is printed with the figures.
+    let change: fn(&Lab) = |lab| guests_router_changes_outside_address(lab, Duration::from_secs(7));
+    let Some(played) = play_match("router outage and change", "dunno", Nat::Ordinary, None, Some(change)) else { return };
+    for lines in &played.guests {
+        assert!(lines.iter().any(|line| line.starts_with("reconnected after")), "the guest got back by itself: {lines:?}");
+    }
 }
 
 #[test]

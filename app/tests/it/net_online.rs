@@ -359,18 +359,9 @@ fn a_guest_that_drops_online_takes_back_its_seat_and_hand_after_a_restart() {
         known.save().expect("stored");
         let mut ana = Player::new(ana_link, Seat(0), 1);
         let mut bea = Player::new(join_direct(&invite, hello("Bea", None)).await, Seat(1), 2);
-        ana.sit();
-        bea.sit();
-        lobby_ready(&mut handle).await;
-        handle.command(HostCommand::Start);
+        net_support::quic::sit_start_and_see_the_deal(&mut handle, &mut ana, &mut bea).await;
         let has_view =
             |seat| move |table: &cardtable::net::remote::RemoteTable| table.latest(cardtable_engine::Viewer::Seat(seat)).is_some();
-        let (ana_dealt, bea_dealt) = tokio::join!(
-            ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
-            bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
-        );
-        ana_dealt.expect("Ana sees the deal");
-        bea_dealt.expect("Bea sees the deal");
         let before = ana.table.latest(cardtable_engine::Viewer::Seat(Seat(0))).cloned().expect("a view");
 
         // Ana's app goes away (its endpoint with it), and she is shown away.

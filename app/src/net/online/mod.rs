@@ -29,6 +29,7 @@ use super::invite::{Invite, InviteError};
 use super::limits::Source;
 use super::link::Link;
 use super::protocol::{ALPN, Hello};
+use super::rejoin::{Greeted, REJOIN_FOR, Redial, carry};
 use super::server::{HostError, HostHandle, HostSettings, Listener, launch};
 use super::table::TableCore;
 use super::tls::{Liveness, RECEIVE_WINDOW, SEND_WINDOW};
@@ -219,6 +220,8 @@ pub struct OnlineJoin {
     pub waker: Option<super::Waker>,
     /// How long connecting may take.
     pub connect_timeout: Duration,
+    /// How long to keep dialling again after a lost connection ([`Duration::ZERO`]: never).
+    pub rejoin_for: Duration,
 }
 
 impl OnlineJoin {
@@ -235,6 +238,7 @@ impl OnlineJoin {
             bind: SocketAddr::from(([0, 0, 0, 0], 0)),
             waker: None,
             connect_timeout: JOIN_TIMEOUT,
+            rejoin_for: REJOIN_FOR,
         }
     }
 }
@@ -251,6 +255,13 @@ impl std::fmt::Debug for OnlineJoin {
 /// # Errors
 /// See [`JoinError`]: the invite's key, the network, the version, a refusal.
 pub async fn join_online(request: OnlineJoin) -> Result<GuestLink, JoinError> {
+    let greeted = connect_online(&request).await?;
+    Ok(carry(greeted, Redial::online(request)))
+}
+
+/// [`join_online`]'s dialling (from a new endpoint each time: iroh keeps a dead direct path on
+/// an old one) and Hello; the connection is not carried yet.
+pub(crate) async fn connect_online(request: &OnlineJoin) -> Result<Greeted, JoinError> {
     let invite = &request.invite;
     let code = invite.code();
     let unreachable = move |reason: String| JoinError::OnlineUnreachable { host: code, reason };
@@ -273,5 +284,5 @@ pub async fn join_online(request: OnlineJoin) -> Result<GuestLink, JoinError> {
     };
     let span = tracing::info_span!("online host", %code);
     let arrived = Arrived { connection: Link::Online(connection), endpoint: Dialer::Online(endpoint), host: Fingerprint(invite.key), span };
-    greet(arrived, request.hello, request.waker, &unreachable).await
+    greet(arrived, request.hello.clone(), &unreachable).await
 }

@@ -5,7 +5,7 @@ use egui::RichText;
 
 use super::lobby::{seat_rows, touch_button};
 use super::words;
-use crate::net::guest::{Ending, GuestEvent, GuestLink};
+use crate::net::guest::{Ending, GuestEvent, GuestLink, Reconnecting};
 use crate::net::protocol::{ClientMsg, Holder, HostMsg, Role};
 use crate::net::remote::RemoteTable;
 use crate::net::session::{Line, NetSession};
@@ -27,6 +27,8 @@ pub struct GuestLobby {
     link: Option<GuestLink>,
     table: RemoteTable,
     ending: Option<Ending>,
+    /// The connection was lost and this device is dialling the host again.
+    reconnecting: Option<Reconnecting>,
 }
 
 impl GuestLobby {
@@ -34,7 +36,7 @@ impl GuestLobby {
     #[must_use]
     pub fn new(link: GuestLink) -> GuestLobby {
         let table = RemoteTable::new(link.admitted().next_action);
-        GuestLobby { link: Some(link), table, ending: None }
+        GuestLobby { link: Some(link), table, ending: None, reconnecting: None }
     }
 
     /// Takes in what arrived; returns the session once the match has begun.
@@ -52,7 +54,10 @@ impl GuestLobby {
                         return Some(NetSession::new(Line::Guest(link), std::mem::take(&mut self.table)));
                     }
                 }
+                GuestEvent::Reconnecting(trying) => self.reconnecting = Some(trying),
+                GuestEvent::Reconnected(_) => self.reconnecting = None,
                 GuestEvent::Ended(ending) => {
+                    self.reconnecting = None;
                     self.ending = Some(ending);
                     self.link = None;
                     return None;
@@ -83,6 +88,12 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut GuestLobby) -> Option<GuestOutcome> {
         if let Some(ending) = &lobby.ending {
             ui.colored_label(theme::ACCENT, words::ending(ending));
             return;
+        }
+        if let Some(trying) = &lobby.reconnecting {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.colored_label(theme::ACCENT, words::reconnecting(trying));
+            });
         }
         let Some(info) = lobby.table.lobby.clone() else {
             ui.spinner();

@@ -189,6 +189,9 @@ impl JoinScreen {
         let hello = Hello { version: PROTOCOL_VERSION, name, join_as: JoinAs::Player, resume, seat_code };
         let mut request = JoinRequest::new(address, pin, hello);
         request.waker = Some(waker.clone());
+        // After a lost connection, a host no longer at its address is looked for as the join
+        // screen looks for tables.
+        request.discovery = Some(lan.settings.discovery());
         let (sender, result) = oneshot::channel();
         lan.runtime().spawn(async move {
             // Addresses heard from discovery may be anyone's: a certificate that does not match

@@ -1,6 +1,6 @@
 //! What went wrong on the network, in the player's language.
 
-use crate::net::guest::{Ending, JoinError};
+use crate::net::guest::{Ending, JoinError, Reconnecting};
 use crate::net::protocol::{JoinRefusal, LobbyProblem, Refusal};
 use crate::store::verdict::Differs;
 use crate::tr;
@@ -47,8 +47,15 @@ pub fn ending(ending: &Ending) -> String {
         Ending::Replaced => tr!("net-ended-replaced"),
         Ending::Removed => tr!("net-ended-removed"),
         Ending::Lost(reason) => tr!("net-ended-lost", reason = reason),
+        Ending::NotBack { tried, reason } => tr!("net-ended-not-back", seconds = tried.as_secs(), reason = reason),
         Ending::Protocol(reason) | Ending::Refused(reason) => tr!("net-ended-other", reason = reason),
     }
+}
+
+/// A lost connection being dialled again: "Reconnecting to Ana's table… (attempt 3)".
+#[must_use]
+pub fn reconnecting(trying: &Reconnecting) -> String {
+    tr!("net-reconnecting", host = trying.host_name.as_str(), attempt = trying.attempt)
 }
 
 /// Why joining failed.

@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, join};
+use cardtable::net::guest::{Ending, GuestEvent, GuestLink, JoinRequest, Reconnected, join};
 use cardtable::net::identity::{Fingerprint, Identity};
 use cardtable::net::limits::HostLimits;
 use cardtable::net::protocol::{ClientMsg, Hello, HostMsg, JoinAs, LobbyInfo, PROTOCOL_VERSION, ResumeToken, SeatCode};
@@ -129,6 +129,8 @@ pub struct Player {
     rng: GameRng,
     acted_on: Option<u64>,
     messages: usize,
+    /// Each time its connection was lost and it got back to the table by itself.
+    pub rejoined: Vec<Reconnected>,
 }
 
 /// How a guest's match ended, as it saw it.
@@ -148,7 +150,7 @@ impl Player {
     /// A guest on `link` that will sit in `seat`.
     pub fn new(link: GuestLink, seat: Seat, seed: u64) -> Player {
         let table = RemoteTable::new(link.admitted().next_action);
-        Player { link, table, seat, rng: GameRng::from_seed(seed), acted_on: None, messages: 0 }
+        Player { link, table, seat, rng: GameRng::from_seed(seed), acted_on: None, messages: 0, rejoined: Vec::new() }
     }
 
     /// Sits down and says ready.
@@ -195,6 +197,13 @@ impl Player {
                         self.link.send(answer);
                     }
                 }
+                Some(GuestEvent::Reconnecting(_)) => {}
+                // A move sent before a lost connection may never have arrived: decide anew on
+                // the table the host sends again.
+                Some(GuestEvent::Reconnected(back)) => {
+                    self.acted_on = None;
+                    self.rejoined.push(back);
+                }
                 Some(GuestEvent::Ended(ending)) => return Err(ending),
                 None => return Err(Ending::Lost("no word".to_owned())),
             }
@@ -213,6 +222,7 @@ impl Player {
                         self.link.send(answer);
                     }
                 }
+                Some(GuestEvent::Reconnecting(_) | GuestEvent::Reconnected(_)) => {}
                 Some(GuestEvent::Ended(ending)) => return Err(ending),
                 None => return Err(Ending::Lost("no word".to_owned())),
             }
@@ -248,6 +258,22 @@ impl Player {
             _ => {}
         }
     }
+}
+
+/// Ana (seat 0) and Bea (seat 1) sit and say ready, the host starts the match, and both see
+/// the deal (both listen at once: the devices draw the seed together).
+pub async fn sit_start_and_see_the_deal(handle: &mut HostHandle, ana: &mut Player, bea: &mut Player) {
+    ana.sit();
+    bea.sit();
+    lobby_ready(handle).await;
+    handle.command(HostCommand::Start);
+    let has_view = |seat| move |table: &RemoteTable| table.latest(Viewer::Seat(seat)).is_some();
+    let (ana_dealt, bea_dealt) = tokio::join!(
+        ana.watch_until(Duration::from_secs(10), has_view(Seat(0))),
+        bea.watch_until(Duration::from_secs(10), has_view(Seat(1)))
+    );
+    ana_dealt.expect("Ana sees the deal");
+    bea_dealt.expect("Bea sees the deal");
 }
 
 /// Bots in seats `from..seats`.
