@@ -7,6 +7,8 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::net_support::lines::Lines;
+
 /// Starts `cardtable host` with `args` in a data folder of its own; returns it and its first
 /// line.
 fn host(data: &std::path::Path, args: &[&str]) -> (Child, String) {
@@ -37,13 +39,16 @@ fn join(data: &std::path::Path, args: &[&str]) -> Child {
         .expect("the guest starts")
 }
 
-/// Waits for `child` (at most `limit`, then kills it); its exit and output.
-fn finish(mut child: Child, limit: Duration) -> (bool, String) {
+/// Waits for `child` (at most `limit`, then kills it); its exit and output (read as it came
+/// by `lines` when given, else at the end).
+fn finish(mut child: Child, lines: Option<Lines>, limit: Duration) -> (bool, String) {
     let start = Instant::now();
     loop {
         if let Some(status) = child.try_wait().expect("wait") {
             let mut output = String::new();
-            if let Some(stdout) = child.stdout.as_mut() {
+            if let Some(lines) = lines {
+                output = lines.all().join("\n");
+            } else if let Some(stdout) = child.stdout.as_mut() {
                 let _ = std::io::Read::read_to_string(stdout, &mut output);
             }
             return (status.success(), output);
@@ -76,6 +81,8 @@ pub(crate) struct HeadlessTable {
     host: Option<Child>,
     /// The two guests.
     pub(crate) guests: Vec<Child>,
+    /// Their standard output, read as it comes.
+    guest_lines: Vec<Lines>,
     reaper: Reaper,
 }
 
@@ -86,7 +93,7 @@ impl HeadlessTable {
         let (host_child, first) = host(&data.path().join("host"), host_args);
         let mut reaper = Reaper(vec![host_child.id()]);
         let (target, code, more) = guest_target(&first);
-        let guests: Vec<Child> = (0..2)
+        let mut guests: Vec<Child> = (0..2)
             .map(|index| {
                 let mut args = vec![target.as_str(), "--code", &code, "--bot", "normal", "--bind", "127.0.0.1:0"];
                 args.extend(more.iter().map(String::as_str));
@@ -94,20 +101,27 @@ impl HeadlessTable {
             })
             .collect();
         reaper.0.extend(guests.iter().map(Child::id));
-        HeadlessTable { _data: data, host: Some(host_child), guests, reaper }
+        let guest_lines = guests.iter_mut().map(Lines::follow).collect();
+        HeadlessTable { _data: data, host: Some(host_child), guests, guest_lines, reaper }
+    }
+
+    /// Waits (at most `limit`) for guest `index` to print a line starting with `prefix`.
+    pub(crate) fn wait_for_guest_line(&mut self, index: usize, prefix: &str, limit: Duration) -> String {
+        self.guest_lines[index].wait_for(prefix, limit)
     }
 
     /// Checks every process ends well (each guest within `limit`, its record verified);
     /// returns the guests' outputs.
     pub(crate) fn every_device_ends_verified(mut self, limit: Duration) -> Vec<String> {
         let mut outputs = Vec::new();
-        for (index, guest) in std::mem::take(&mut self.guests).into_iter().enumerate() {
-            let (success, output) = finish(guest, limit);
+        let lines = std::mem::take(&mut self.guest_lines);
+        for (index, (guest, lines)) in std::mem::take(&mut self.guests).into_iter().zip(lines).enumerate() {
+            let (success, output) = finish(guest, Some(lines), limit);
             assert!(success, "guest {index} failed: {output}");
             assert!(output.contains("verified on this device"), "{output}");
             outputs.push(output);
         }
-        let (success, output) = finish(self.host.take().expect("the host"), Duration::from_secs(30));
+        let (success, output) = finish(self.host.take().expect("the host"), None, Duration::from_secs(30));
         assert!(success && output.contains("match over"), "{output}");
         self.reaper.0.clear();
         outputs

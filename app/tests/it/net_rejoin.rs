@@ -209,9 +209,13 @@ fn signal(pid: u32, signal: &str) {
 /// the idle timeout (a laptop asleep: the host shows it away), then let go on. It must get back
 /// by itself, and every process end well: each guest's record verified.
 fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
-    let table = crate::net_headless::HeadlessTable::start(host_args, guest_target);
-    // Into the match (seated, dealt, a few moves), then asleep past the 5 s idle timeout.
-    std::thread::sleep(Duration::from_secs(4));
+    let mut table = crate::net_headless::HeadlessTable::start(host_args, guest_target);
+    // Into the match (both seated, so it is dealt; a few moves), then asleep past the 5 s idle
+    // timeout. Not a fixed wait: a match of bots can end in a few seconds (2 rounds, 29 moves).
+    for index in 0..2 {
+        table.wait_for_guest_line(index, "path: ", Duration::from_secs(60));
+    }
+    std::thread::sleep(Duration::from_millis(500));
     signal(table.guests[0].id(), "-STOP");
     std::thread::sleep(Duration::from_secs(9));
     signal(table.guests[0].id(), "-CONT");

@@ -7,6 +7,7 @@
 pub mod attack;
 pub mod hostile;
 pub mod leak;
+pub mod lines;
 pub mod memory;
 #[cfg(feature = "online")]
 pub mod online;
