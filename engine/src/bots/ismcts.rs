@@ -41,7 +41,7 @@ use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, Decision};
 use super::bot_game::BotGame;
-use super::determinize::Determinize;
+use super::determinize::{Determinize, DeterminizeError};
 pub use super::search_config::{
     DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads,
 };
@@ -100,14 +100,64 @@ impl IsmctsBot {
         rng: &mut GameRng,
         stop: StopCheck<'_>,
     ) -> Option<Decision<G::Action>> {
+        self.decide_from(Sampler::<G>::View(view), seat, legal, rng, stop)
+    }
+
+    /// Decides for `seat` from the true state: every hand seen, only the stock's order and
+    /// the future draws unknown ([`Determinize::determinize_open`]). The perfect-information
+    /// ceiling that `sim` measures, the most any inference could give; only the arena's seat
+    /// that sees all calls it, and no seat the app fills can.
+    pub fn decide_seeing_all<G: Determinize>(
+        &self,
+        seat: Seat,
+        truth: &G,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Option<Decision<G::Action>> {
+        self.decide_from(Sampler::Truth(truth), seat, legal, rng, &|| false)
+    }
+
+    fn decide_from<G: Determinize>(
+        &self,
+        sampler: Sampler<'_, G>,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+        stop: StopCheck<'_>,
+    ) -> Option<Decision<G::Action>> {
         match legal {
             [] => None,
             // A forced move needs no thought.
             [only] => Some(Decision { action: *only, iterations: 0 }),
             _ => {
                 let config = self.config.scaled(G::budget_percent(legal));
-                Some(search::<G>(config, self.threads, (seat, view, legal), rng, stop))
+                Some(search::<G>(config, self.threads, (seat, sampler, legal), rng, stop))
             }
+        }
+    }
+}
+
+/// Where a search draws its states from: the seat's view (every bot), or the true state
+/// (the perfect-information ceiling, [`IsmctsBot::decide_seeing_all`]).
+enum Sampler<'a, G: Game> {
+    View(&'a G::View),
+    Truth(&'a G),
+}
+
+impl<G: Game> Clone for Sampler<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Sampler<'_, G> {}
+
+impl<G: Determinize> Sampler<'_, G> {
+    /// One state to search, seen from `seat`.
+    fn draw(self, seat: Seat, rng: &mut GameRng) -> Result<G, DeterminizeError> {
+        match self {
+            Sampler::View(view) => G::determinize(view, seat, rng),
+            Sampler::Truth(truth) => Ok(truth.determinize_open(rng)),
         }
     }
 }
@@ -158,7 +208,7 @@ struct TreeResult {
 fn search<G: Determinize>(
     config: IsmctsConfig,
     threads: Threads,
-    (seat, view, legal): (Seat, &G::View, &[G::Action]),
+    (seat, sampler, legal): (Seat, Sampler<'_, G>, &[G::Action]),
     rng: &mut GameRng,
     stop: StopCheck<'_>,
 ) -> Decision<G::Action> {
@@ -171,7 +221,7 @@ fn search<G: Determinize>(
         .collect();
     let grow = |&(iterations, seed): &(u32, u64)| {
         let mut tree_rng = GameRng::from_seed(seed);
-        Search::<G>::new(config, seat, iterations).run(view, legal, &mut tree_rng, stop)
+        Search::<G>::new(config, seat, iterations).run(sampler, legal, &mut tree_rng, stop)
     };
     let results: Vec<TreeResult> = match threads {
         Threads::One => jobs.iter().map(grow).collect(),
@@ -269,14 +319,14 @@ impl<G: Determinize> Search<G> {
 
     /// Runs this tree's iterations (fewer when the leader cannot be caught or `stop` says
     /// so) and reports its root statistics per legal action.
-    fn run(mut self, view: &G::View, legal: &[G::Action], rng: &mut GameRng, stop: StopCheck<'_>) -> TreeResult {
+    fn run(mut self, sampler: Sampler<'_, G>, legal: &[G::Action], rng: &mut GameRng, stop: StopCheck<'_>) -> TreeResult {
         self.nodes.push(NONE);
         let mut iterations = 0;
         while iterations < self.config.iterations {
             // A view that cannot be determinized is a defect of the game's Determinize; the
             // bot still answers (from the other trees, or at random) and reports the
             // iterations it managed.
-            let Ok(state) = G::determinize(view, self.seat, rng) else {
+            let Ok(state) = sampler.draw(self.seat, rng) else {
                 break;
             };
             self.iterate(state, rng);

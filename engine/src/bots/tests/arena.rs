@@ -11,7 +11,7 @@ use crate::seat::Seat;
 use super::TEST_SEARCH;
 
 pub(super) fn arena_config(game: GameKind, seats: &[BotLevel], matches: u64, seed: u64) -> ArenaConfig {
-    ArenaConfig { game, seats: seats.to_vec(), matches, seed, options: None, search: TEST_SEARCH }
+    ArenaConfig { game, seats: seats.iter().map(|&level| level.into()).collect(), matches, seed, options: None, search: TEST_SEARCH }
 }
 
 #[test]
