@@ -328,7 +328,7 @@ impl<G: BotGame> Seated<G> {
             tuning.iterations = Some(iterations.saturating_mul(seat.times));
         }
         if seat.sees_all {
-            Seated::SeesAll(IsmctsBot::new(tuning.apply(G::SEARCH)))
+            Seated::SeesAll(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock))
         } else {
             Seated::Fair(make_bot::<G>(seat.level, tuning))
         }

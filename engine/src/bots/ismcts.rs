@@ -114,7 +114,18 @@ impl IsmctsBot {
         legal: &[G::Action],
         rng: &mut GameRng,
     ) -> Option<Decision<G::Action>> {
-        self.decide_from(Sampler::Truth(truth), seat, legal, rng, &|| false)
+        self.with_clock(|stop| self.decide_from(Sampler::Truth(truth), seat, legal, rng, stop))
+    }
+
+    /// Runs `decide` with the stop check of this bot's clock (started now), or none.
+    fn with_clock<T>(&self, decide: impl FnOnce(StopCheck<'_>) -> T) -> T {
+        match self.clock {
+            Some(clock) => {
+                (clock.start)();
+                decide(&clock.over)
+            }
+            None => decide(&|| false),
+        }
     }
 
     fn decide_from<G: Determinize>(
@@ -168,13 +179,7 @@ impl<G: BotGame> Bot<G> for IsmctsBot {
     }
 
     fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<Decision<G::Action>> {
-        match self.clock {
-            Some(clock) => {
-                (clock.start)();
-                self.decide_until::<G>(seat, view, legal, rng, &clock.over)
-            }
-            None => self.decide_until::<G>(seat, view, legal, rng, &|| false),
-        }
+        self.with_clock(|stop| self.decide_until::<G>(seat, view, legal, rng, stop))
     }
 
     /// Optional decisions are not searched: the sure ones ("One!" at once, a snap of a card

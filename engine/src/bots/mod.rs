@@ -45,8 +45,8 @@ pub mod youglouf;
 #[cfg(test)]
 mod tests;
 
-pub use arena_seat::{ArenaSeat, ParseArenaSeatError};
 pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
+pub use arena_seat::{ArenaSeat, ParseArenaSeatError};
 pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
 pub use bot_game::BotGame;
 pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};

@@ -4,7 +4,7 @@
 //! stock. The state gets a fresh RNG from the bot's, so reshuffles and draws are as unknown
 //! as at the table.
 
-use crate::bots::determinize::{open_deal, SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits, open_deal};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::{CardSet, bits};

@@ -5,7 +5,9 @@
 //! view shows only the pile's top, so the cards beneath it count as unseen too. The state
 //! gets a fresh RNG from the bot's.
 
-use crate::bots::determinize::{open_deal, budget_percent, check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, shuffled_unseen};
+use crate::bots::determinize::{
+    budget_percent, check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, open_deal, shuffled_unseen,
+};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::CardSet;

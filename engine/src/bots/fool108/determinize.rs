@@ -5,7 +5,7 @@
 //! tell from the real state, if not the sharpest one. The state gets a fresh RNG from the
 //! bot's, so draws and reshuffles are as unknown as at the table.
 
-use crate::bots::determinize::{open_deal, SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits, open_deal};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
 use crate::card_set::bits;

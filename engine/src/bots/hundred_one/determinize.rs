@@ -4,7 +4,7 @@
 //! and into the stock. The view shows only the pile's top, so the cards beneath it count as
 //! unseen too. The state gets a fresh RNG from the bot's.
 
-use crate::bots::determinize::{open_deal, SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits, open_deal};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
 use crate::card_set::bits;

@@ -6,7 +6,7 @@
 //! look is given a random half of its own cards as known (a person remembers about that
 //! many) — it steers only how simulated opponents play. The state gets a fresh RNG.
 
-use crate::bots::determinize::{open_deal, budget_percent, check_hidden, check_view, shuffled_unseen};
+use crate::bots::determinize::{budget_percent, check_hidden, check_view, open_deal, shuffled_unseen};
 use crate::bots::{Determinize, DeterminizeError};
 use crate::card::{Card, DeckKind};
 use crate::deal::Stock;
