@@ -100,7 +100,7 @@ impl IsmctsBot {
         rng: &mut GameRng,
         stop: StopCheck<'_>,
     ) -> Option<Decision<G::Action>> {
-        self.decide_from(Sampler::<G>::View(view), seat, legal, rng, stop)
+        self.decide_from(Sampler::<G>::View(view), seat, legal, rng, Budget::Seeded(stop))
     }
 
     /// Decides for `seat` from the true state: every hand seen, only the stock's order and
@@ -114,17 +114,18 @@ impl IsmctsBot {
         legal: &[G::Action],
         rng: &mut GameRng,
     ) -> Option<Decision<G::Action>> {
-        self.with_clock(|stop| self.decide_from(Sampler::Truth(truth), seat, legal, rng, stop))
+        self.with_clock(|budget| self.decide_from(Sampler::Truth(truth), seat, legal, rng, budget))
     }
 
-    /// Runs `decide` with the stop check of this bot's clock (started now), or none.
-    fn with_clock<T>(&self, decide: impl FnOnce(StopCheck<'_>) -> T) -> T {
+    /// Runs `decide` timed by this bot's clock (its deadline taken now), or on its iteration
+    /// budget alone.
+    fn with_clock<T>(&self, decide: impl FnOnce(Budget<'_>) -> T) -> T {
         match self.clock {
             Some(clock) => {
-                (clock.start)();
-                decide(&clock.over)
+                let deadline = (clock.start)();
+                decide(Budget::Timed(&move || (clock.over)(deadline)))
             }
-            None => decide(&|| false),
+            None => decide(Budget::Seeded(&|| false)),
         }
     }
 
@@ -134,7 +135,7 @@ impl IsmctsBot {
         seat: Seat,
         legal: &[G::Action],
         rng: &mut GameRng,
-        stop: StopCheck<'_>,
+        budget: Budget<'_>,
     ) -> Option<Decision<G::Action>> {
         match legal {
             [] => None,
@@ -142,10 +143,20 @@ impl IsmctsBot {
             [only] => Some(Decision { action: *only, iterations: 0 }),
             _ => {
                 let config = self.config.scaled(G::budget_percent(legal));
-                Some(search::<G>(config, self.threads, (seat, sampler, legal), rng, stop))
+                Some(search::<G>(config, self.threads, (seat, sampler, legal), rng, budget))
             }
         }
     }
+}
+
+/// How a search spends its iterations: a fixed number of trees whatever the cores, so a
+/// seeded decision is the same on any machine (`sim`, tests, replays; `stop` may only end it
+/// early), or against a clock, one tree per thread it may use, all growing at once for the
+/// whole thinking time.
+#[derive(Clone, Copy)]
+enum Budget<'a> {
+    Seeded(StopCheck<'a>),
+    Timed(StopCheck<'a>),
 }
 
 /// Where a search draws its states from: the seat's view (every bot), or the true state
@@ -179,7 +190,7 @@ impl<G: BotGame> Bot<G> for IsmctsBot {
     }
 
     fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<Decision<G::Action>> {
-        self.with_clock(|stop| self.decide_until::<G>(seat, view, legal, rng, stop))
+        self.with_clock(|budget| self.decide_from(Sampler::<G>::View(view), seat, legal, rng, budget))
     }
 
     /// Optional decisions are not searched: the sure ones ("One!" at once, a snap of a card
@@ -215,9 +226,13 @@ fn search<G: Determinize>(
     threads: Threads,
     (seat, sampler, legal): (Seat, Sampler<'_, G>, &[G::Action]),
     rng: &mut GameRng,
-    stop: StopCheck<'_>,
+    budget: Budget<'_>,
 ) -> Decision<G::Action> {
-    let trees = config.trees.max(1);
+    let (trees, stop) = match (budget, threads) {
+        (Budget::Seeded(stop), _) => (config.trees.max(1), stop),
+        (Budget::Timed(stop), Threads::One) => (1, stop),
+        (Budget::Timed(stop), Threads::All) => (cores(), stop),
+    };
     let jobs: Vec<(u32, u64)> = (0..trees)
         .map(|tree| {
             let share = config.iterations / trees + u32::from(tree < config.iterations % trees);
@@ -228,12 +243,19 @@ fn search<G: Determinize>(
         let mut tree_rng = GameRng::from_seed(seed);
         Search::<G>::new(config, seat, iterations).run(sampler, legal, &mut tree_rng, stop)
     };
-    let results: Vec<TreeResult> = match threads {
-        Threads::One => jobs.iter().map(grow).collect(),
-        Threads::All => {
+    let results: Vec<TreeResult> = match (threads, budget) {
+        (Threads::One, _) => jobs.iter().map(grow).collect(),
+        (Threads::All, Budget::Seeded(_)) => {
             use rayon::prelude::*;
             jobs.par_iter().map(grow).collect()
         }
+        // Threads of the decision's own, not rayon's pool: on a pool, trees beyond its size
+        // (or behind other work) would start only once the time is up.
+        (Threads::All, Budget::Timed(_)) => std::thread::scope(|scope| {
+            let others: Vec<_> = jobs.iter().skip(1).map(|job| scope.spawn(move || grow(job))).collect();
+            let first = jobs.first().map(grow);
+            first.into_iter().chain(others.into_iter().map(|other| other.join().expect("a search thread does not panic"))).collect()
+        }),
     };
     let mut merged = vec![RootStats { visits: 0, reward: 0.0 }; legal.len()];
     let mut iterations = 0;
@@ -256,6 +278,11 @@ fn search<G: Determinize>(
         None => legal[rng.below(legal.len())],
     };
     Decision { action, iterations }
+}
+
+/// Cores this machine offers (1 if it cannot tell): the trees of a timed decision.
+fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |cores| u32::try_from(cores.get()).unwrap_or(u32::MAX))
 }
 
 /// Marks a missing link: an edge without a child node yet, the end of a node's edge list.
