@@ -1,13 +1,10 @@
 //! Hard's thinking time: the app's clock behind the engine's [`ThinkClock`] (the engine has
 //! none). One thinking time holds for the process: the settings' choice, or `--think-ms`,
-//! which wins over it. Each Hard decision starts a deadline that its search threads read.
-//!
-//! Decisions are timed one at a time per process (a table asks one bot at a time); a second
-//! decision starting meanwhile moves the shared deadline, which only shortens or lengthens
-//! a search, never breaks it.
+//! which wins over it. Each Hard decision takes its own deadline, which its search threads
+//! read, so decisions timed at once (`sim --think-ms` on several threads) keep their time.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use cardtable_engine::bots::{SearchTuning, ThinkClock};
@@ -24,8 +21,6 @@ const UNSET: u32 = u32::MAX;
 static SETTING_MS: AtomicU32 = AtomicU32::new(0);
 /// `--think-ms`, or [`UNSET`].
 static OVERRIDE_MS: AtomicU32 = AtomicU32::new(UNSET);
-/// When the decision being made must end, in milliseconds since [`epoch`].
-static DEADLINE_MS: AtomicU64 = AtomicU64::new(0);
 
 /// The instant the deadlines count from.
 fn epoch() -> Instant {
@@ -69,12 +64,13 @@ pub fn search_tuning() -> SearchTuning {
 /// The clock handed to the engine.
 const CLOCK: ThinkClock = ThinkClock { start: start_decision, over: time_is_up };
 
-fn start_decision() {
-    DEADLINE_MS.store(now_ms().saturating_add(u64::from(think_ms())), Ordering::Relaxed);
+/// A decision begins: its deadline, in milliseconds since [`epoch`].
+fn start_decision() -> u64 {
+    now_ms().saturating_add(u64::from(think_ms()))
 }
 
-fn time_is_up() -> bool {
-    now_ms() >= DEADLINE_MS.load(Ordering::Relaxed)
+fn time_is_up(deadline: u64) -> bool {
+    now_ms() >= deadline
 }
 
 #[cfg(test)]
@@ -95,10 +91,12 @@ mod tests {
         let tuning = search_tuning();
         assert_eq!(tuning.iterations, Some(ITERATION_CAP));
         let clock = tuning.clock.expect("a timed search has a clock");
-        (clock.start)();
-        assert!(!(clock.over)(), "the time has just started");
+        let first = (clock.start)();
+        assert!(!(clock.over)(first), "the time has just started");
         std::thread::sleep(std::time::Duration::from_millis(40));
-        assert!((clock.over)(), "30 ms are up after 40");
+        let second = (clock.start)();
+        assert!((clock.over)(first), "30 ms are up after 40");
+        assert!(!(clock.over)(second), "a decision started since keeps its own time");
         override_think_ms(Some(0));
         assert_eq!(search_tuning(), SearchTuning::default(), "--think-ms 0: the iteration budget");
         override_think_ms(None);

@@ -1,14 +1,18 @@
 //! Hard's search speed at Crazy Eights, four players, without building the app:
-//! `cargo run --profile bench -p cardtable-engine --example search_speed -- [POSITIONS] [ITERATIONS]`
-//! (defaults 60 positions, 1,000 iterations). The positions are Hard's own decisions with a
+//! `cargo run --profile bench -p cardtable-engine --example search_speed -- [POSITIONS] [ITERATIONS] [THINK_MS]`
+//! (defaults 60 positions, 1,000 iterations; with THINK_MS, each position is also searched
+//! for that thinking time on every core, as the app's Hard does, and the iterations it got
+//! are printed). The positions are Hard's own decisions with a
 //! choice, from seeded matches of four Normal bots. Each is searched with the whole budget
 //! (no early stop) on one thread and on every core; prints the median decision time, the
 //! time per iteration (wall, and CPU from `/proc/self/stat`, which a busy machine does not
 //! inflate) and the speed-up, one line per mode.
 
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use cardtable_engine::bots::{BotGame, IsmctsBot, IsmctsConfig, Threads};
+use cardtable_engine::bots::{Bot, BotGame, IsmctsBot, IsmctsConfig, ThinkClock, Threads};
 use cardtable_engine::event::NoEvents;
 use cardtable_engine::game::{Game, Phase, TableSetup};
 use cardtable_engine::games::crazy_eights::CrazyEights;
@@ -84,5 +88,44 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         medians.push(total);
     }
     println!("speed-up on every core: {:.2}×", medians[0].as_secs_f64() / medians[1].as_secs_f64());
+    if let Some(think_ms) = args.get(2) {
+        THINK_MS.store(think_ms.parse()?, Ordering::Relaxed);
+        timed(&found)?;
+    }
+    Ok(())
+}
+
+/// The thinking time of the timed decisions, in milliseconds.
+static THINK_MS: AtomicU64 = AtomicU64::new(0);
+
+/// Milliseconds since the first call: the clock the timed decisions read.
+fn now_ms() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    u64::try_from(EPOCH.get_or_init(Instant::now).elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Searches every position for [`THINK_MS`] on every core, as the app's timed Hard does
+/// (up to 100,000 iterations), and prints the iterations a decision got.
+fn timed(
+    found: &[(cardtable_engine::seat::Seat, <CrazyEights as Game>::View, Vec<<CrazyEights as Game>::Action>)],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let clock = ThinkClock { start: || now_ms().saturating_add(THINK_MS.load(Ordering::Relaxed)), over: |deadline| now_ms() >= deadline };
+    let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(100_000).without_early_stop()).timed(Some(clock));
+    let mut iterations = Vec::new();
+    for (position, (seat, view, legal)) in found.iter().enumerate() {
+        let decision =
+            Bot::<CrazyEights>::decide(&mut bot, *seat, view, legal, &mut GameRng::from_seed(position as u64)).ok_or("Hard answers")?;
+        iterations.push(decision.iterations);
+    }
+    iterations.sort_unstable();
+    println!(
+        "timed: {} ms on {} cores, {} decisions: iterations per decision median {}, fewest {}, most {}",
+        THINK_MS.load(Ordering::Relaxed),
+        std::thread::available_parallelism().map_or(1, usize::from),
+        iterations.len(),
+        iterations[iterations.len() / 2],
+        iterations[0],
+        iterations[iterations.len() - 1]
+    );
     Ok(())
 }

@@ -2,14 +2,18 @@
 //! `cargo run --profile bench -p cardtable-engine --example strength -- sim --game G
 //! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N] [--trees T] [--horizon H] [--exploration C]`
 //! (the same flags as `cardtable sim --seats`, so `scripts/bot-strength` can run either).
-//! Prints the report as one JSON line: wins per seat, parity, and the searched decisions'
+//! A seat may be a ceiling (`hard-perfect`, `hard-10x`: `bots::ArenaSeat`). Every 100 matches
+//! a progress line on stderr gives the wins so far. Prints the report as one JSON line: wins per seat, parity, and the searched decisions'
 //! times (median, p99) and iterations. The app's `cardtable sim` is the full tool.
 
 use std::time::{Duration, Instant};
 
 use cardtable_engine::GameKind;
-use cardtable_engine::bots::{ArenaConfig, ArenaObserver, BotLevel, SearchTuning, arena};
-use cardtable_engine::seat::Seat;
+use cardtable_engine::bots::{ArenaConfig, ArenaObserver, ArenaSeat, BotLevel, SearchTuning, arena};
+use cardtable_engine::seat::{Seat, SeatSet};
+
+/// Matches between two progress lines on stderr.
+const PROGRESS_EVERY: u64 = 100;
 
 /// Times every searched decision (iterations > 0).
 #[derive(Default)]
@@ -17,6 +21,8 @@ struct Clock {
     started: Option<Instant>,
     searched: Vec<Duration>,
     iterations: Vec<u32>,
+    /// Wins per seat so far, for the progress lines.
+    wins: Vec<u64>,
 }
 
 impl ArenaObserver for Clock {
@@ -30,6 +36,19 @@ impl ArenaObserver for Clock {
         {
             self.searched.push(started.elapsed());
             self.iterations.push(iterations);
+        }
+    }
+
+    /// Every [`PROGRESS_EVERY`] matches, the wins so far: matches are played in order, so a
+    /// run stopped early still gives the first matches of the seeded run.
+    fn match_finished(&mut self, match_index: u64, winners: SeatSet) {
+        for seat in winners.iter() {
+            if let Some(wins) = self.wins.get_mut(seat.index()) {
+                *wins += 1;
+            }
+        }
+        if (match_index + 1) % PROGRESS_EVERY == 0 {
+            eprintln!("{}", serde_json::json!({ "matches": match_index + 1, "wins": self.wins }));
         }
     }
 }
@@ -46,7 +65,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).filter(|arg| arg != "sim").collect();
     let flag = |name: &str| args.iter().position(|arg| arg == name).and_then(|index| args.get(index + 1)).cloned();
     let game = GameKind::from_id(&flag("--game").ok_or("--game is required")?)?;
-    let seats = flag("--seats").ok_or("--seats is required")?.split(',').map(str::parse).collect::<Result<Vec<BotLevel>, _>>()?;
+    let seats = flag("--seats").ok_or("--seats is required")?.split(',').map(str::parse).collect::<Result<Vec<ArenaSeat>, _>>()?;
     let matches = flag("--matches").map_or(Ok(2_000), |text| text.parse())?;
     let seed = flag("--seed").map_or(Ok(2026), |text| text.parse())?;
     let iterations = flag("--iterations").map(|text| text.parse()).transpose()?;
@@ -64,7 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         options: None,
         search: SearchTuning { iterations, trees, horizon, exploration, ..SearchTuning::default() },
     };
-    let mut clock = Clock::default();
+    let mut clock = Clock { wins: vec![0; config.seats.len()], ..Clock::default() };
     let started = Instant::now();
     let report = arena::run(&config, &mut clock)?;
     clock.searched.sort_unstable();

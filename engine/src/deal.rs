@@ -86,6 +86,11 @@ impl Stock {
         self.0.insert(at, card);
     }
 
+    /// Shuffles the stock in place: its order becomes as unknown as a fresh deck's.
+    pub fn shuffle(&mut self, rng: &mut GameRng) {
+        rng.shuffle(&mut self.0);
+    }
+
     /// Cards left.
     #[must_use]
     pub fn len(&self) -> usize {

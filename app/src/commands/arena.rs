@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use cardtable_engine::bots::arena::{self, ArenaConfig, ArenaObserver, ArenaReport};
-use cardtable_engine::bots::{self, BotGame, BotGameVisitor, BotLevel, IsmctsConfig, SearchTuning};
+use cardtable_engine::bots::{self, ArenaSeat, BotGame, BotGameVisitor, BotLevel, IsmctsConfig, SearchTuning};
 use cardtable_engine::{GameKind, Seat};
 
 use crate::commands::sim::Cores;
@@ -77,6 +77,11 @@ fn hard_search(game: GameKind, tuning: SearchTuning) -> IsmctsConfig {
     bots::roster::visit(game, Search(tuning))
 }
 
+/// Whether any of `seats` is Hard (the ceilings included), whose search the report describes.
+fn searches(seats: &[ArenaSeat]) -> bool {
+    seats.iter().any(|seat| seat.level == BotLevel::Hard)
+}
+
 /// The search budget in words.
 fn describe(search: &IsmctsConfig) -> String {
     let playouts = match search.horizon {
@@ -134,7 +139,7 @@ pub struct ArenaRun {
 ///
 /// # Errors
 /// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
-pub fn play(args: &SimArgs, seats: &[BotLevel], cores: &Cores) -> anyhow::Result<ArenaRun> {
+pub fn play(args: &SimArgs, seats: &[ArenaSeat], cores: &Cores) -> anyhow::Result<ArenaRun> {
     let options = args.options.as_deref().map(serde_json::from_str).transpose().context("--options is not valid JSON")?;
     let search = args.search_tuning();
     let config = ArenaConfig { game: args.game, seats: seats.to_vec(), matches: args.matches, seed: args.seed, options, search };
@@ -152,7 +157,7 @@ pub fn play(args: &SimArgs, seats: &[BotLevel], cores: &Cores) -> anyhow::Result
 ///
 /// # Errors
 /// Bad options, a table the game refuses, or a bot choosing an illegal action (a defect).
-pub fn run(args: &SimArgs, seats: &[BotLevel]) -> anyhow::Result<String> {
+pub fn run(args: &SimArgs, seats: &[ArenaSeat]) -> anyhow::Result<String> {
     let cores = Cores::new(args.threads.map(usize::from))?;
     let mut run = play(args, seats, &cores)?;
     if args.json {
@@ -181,7 +186,7 @@ fn json(args: &SimArgs, run: &mut ArenaRun) -> anyhow::Result<String> {
             })
         })
         .collect();
-    let hard = report.seats.contains(&BotLevel::Hard).then(|| describe(&hard_search(args.game, config.search)));
+    let hard = searches(&report.seats).then(|| describe(&hard_search(args.game, config.search)));
     let json = serde_json::json!({
         "config": { "game": args.game.id(), "seats": report.seats.iter().map(ToString::to_string).collect::<Vec<_>>(), "seed": args.seed, "hard": hard },
         "matches": report.matches,
@@ -208,7 +213,7 @@ fn table(args: &SimArgs, run: &mut ArenaRun) -> String {
         args.seed,
         elapsed
     );
-    if report.seats.contains(&BotLevel::Hard) {
+    if searches(&report.seats) {
         let _ = writeln!(out, "Hard: {}", describe(&hard_search(args.game, config.search)));
     }
     let _ = writeln!(out, "parity (a seat's share of the wins if all seats played alike): {:.1}%", 100.0 * report.parity());
@@ -257,7 +262,19 @@ mod tests {
             #[command(flatten)]
             sim: SimArgs,
         }
-        let words = ["sim", "--game", "hundred-one", "--seats", "hard,normal,easy", "--iterations", "30", "--matches", "6", "--seed", "4"];
+        let words = [
+            "sim",
+            "--game",
+            "hundred-one",
+            "--seats",
+            "hard,normal,easy,hard-perfect",
+            "--iterations",
+            "30",
+            "--matches",
+            "6",
+            "--seed",
+            "4",
+        ];
         let args = Args::parse_from(words).sim;
         let seats = args.seats.clone().expect("seats");
         let alone = play(&args, &seats, &Cores::new(Some(1)).expect("one thread")).expect("plays");

@@ -3,7 +3,7 @@
 //! command line depends on the commands and never the other way round.
 
 use cardtable_engine::GameKind;
-use cardtable_engine::bots::BotLevel;
+use cardtable_engine::bots::ArenaSeat;
 
 /// Arguments of `cardtable sim`.
 #[derive(Debug, clap::Args)]
@@ -29,10 +29,12 @@ pub struct SimArgs {
     /// Print the report as JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Bots at every seat instead of random play, one level per seat, e.g.
+    /// Bots at every seat instead of random play, one per seat, e.g.
     /// `hard,normal,normal,normal` (levels: random, easy, normal, hard); the seat count follows.
+    /// Measurements may also seat the ceilings no table seats: `hard-perfect` (sees every
+    /// hand) and `hard-10x` (any multiple of Hard's budget up to 100).
     #[arg(long, value_delimiter = ',', conflicts_with = "rounds")]
-    pub seats: Option<Vec<BotLevel>>,
+    pub seats: Option<Vec<ArenaSeat>>,
     /// Search budget of the Hard level, in iterations per decision.
     #[arg(long)]
     pub iterations: Option<u32>,

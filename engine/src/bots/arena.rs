@@ -22,9 +22,10 @@ use crate::score::RoundEnd;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::sim::JobRunner;
 
+use super::arena_seat::ArenaSeat;
 use super::bot::{Bot, BotLevel};
 use super::bot_game::BotGame;
-use super::ismcts::SearchTuning;
+use super::ismcts::{IsmctsBot, SearchTuning};
 use super::roster::{BotGameVisitor, make_bot};
 
 /// What to play.
@@ -32,8 +33,8 @@ use super::roster::{BotGameVisitor, make_bot};
 pub struct ArenaConfig {
     /// The game.
     pub game: GameKind,
-    /// One level per seat, seat 0 first; the table has this many seats.
-    pub seats: Vec<BotLevel>,
+    /// Who sits at each seat, seat 0 first; the table has this many seats.
+    pub seats: Vec<ArenaSeat>,
     /// Matches to play.
     pub matches: u64,
     /// Base seed: the whole run replays from it.
@@ -47,8 +48,8 @@ pub struct ArenaConfig {
 /// What the matches gave.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct ArenaReport {
-    /// The level at each seat.
-    pub seats: Vec<BotLevel>,
+    /// Who sat at each seat.
+    pub seats: Vec<ArenaSeat>,
     /// Matches played.
     pub matches: u64,
     /// Rounds played in all.
@@ -204,7 +205,7 @@ impl<R: JobRunner + Sync, O: ArenaObserver + Send> BotGameVisitor for RunOnVisit
 
 impl ArenaReport {
     /// A report of no match yet for a table of `seats`.
-    fn empty(seats: &[BotLevel]) -> ArenaReport {
+    fn empty(seats: &[ArenaSeat]) -> ArenaReport {
         let players = seats.len();
         ArenaReport {
             seats: seats.to_vec(),
@@ -297,7 +298,7 @@ fn play_one<G: BotGame>(
     setup.dealer = Seat((match_index % players as u64) as u8);
     let mut table = Table {
         game: G::new_match(setup, options.clone(), None)?,
-        bots: config.seats.iter().map(|&level| make_bot::<G>(level, config.search)).collect(),
+        bots: config.seats.iter().map(|&seat| Seated::new(seat, config.search)).collect(),
         rngs: seeds.bots.iter().map(|&seed| GameRng::from_seed(seed)).collect(),
         chooser: GameRng::from_seed(seeds.chooser),
         match_index,
@@ -311,10 +312,40 @@ fn play_one<G: BotGame>(
     Ok(())
 }
 
+/// A bot at the arena's table: one that sees its view, as at every table, or the
+/// perfect-information ceiling, handed the true state (only the arena seats it).
+enum Seated<G: Game> {
+    Fair(Box<dyn Bot<G>>),
+    SeesAll(IsmctsBot),
+}
+
+impl<G: BotGame> Seated<G> {
+    /// The bot for `seat`, its Hard search `tuning` applied to the game's default and
+    /// multiplied by the seat's budget multiple.
+    fn new(seat: ArenaSeat, mut tuning: SearchTuning) -> Seated<G> {
+        if seat.times != 1 {
+            let iterations = tuning.apply(G::SEARCH).iterations;
+            tuning.iterations = Some(iterations.saturating_mul(seat.times));
+        }
+        if seat.sees_all {
+            Seated::SeesAll(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock))
+        } else {
+            Seated::Fair(make_bot::<G>(seat.level, tuning))
+        }
+    }
+
+    fn bot(&mut self) -> &mut dyn Bot<G> {
+        match self {
+            Seated::Fair(bot) => bot.as_mut(),
+            Seated::SeesAll(bot) => bot,
+        }
+    }
+}
+
 /// One match in progress, the bots at its table and their RNGs.
 struct Table<G: Game> {
     game: G,
-    bots: Vec<Box<dyn Bot<G>>>,
+    bots: Vec<Seated<G>>,
     rngs: Vec<GameRng>,
     /// Draws who is quicker among seats acting at once.
     chooser: GameRng,
@@ -365,7 +396,7 @@ impl<G: BotGame> Table<G> {
                 continue;
             }
             let view = self.game.view(Viewer::Seat(seat));
-            let bot = &mut self.bots[seat.index()];
+            let bot = self.bots[seat.index()].bot();
             let answer = bot.optional(seat, &view, &optional, &mut self.rngs[seat.index()]);
             inspect(Offer { game: &self.game, seat, view: &view, offered: &optional, answer, optional: true });
             if let Some(action) = answer {
@@ -392,10 +423,18 @@ impl<G: BotGame> Table<G> {
         let view = self.game.view(Viewer::Seat(seat));
         let mut legal = self.game.legal_actions(seat);
         legal.retain(|action| !G::is_optional(action));
-        let bot = &mut self.bots[seat.index()];
-        let level = bot.level();
-        observer.before_decision(seat, level);
-        let decision = bot.decide(seat, &view, &legal, &mut self.rngs[seat.index()]);
+        let rng = &mut self.rngs[seat.index()];
+        let (level, decision) = match &mut self.bots[seat.index()] {
+            Seated::Fair(bot) => {
+                let level = bot.level();
+                observer.before_decision(seat, level);
+                (level, bot.decide(seat, &view, &legal, rng))
+            }
+            Seated::SeesAll(bot) => {
+                observer.before_decision(seat, BotLevel::Hard);
+                (BotLevel::Hard, bot.decide_seeing_all(seat, &self.game, &legal, rng))
+            }
+        };
         let iterations = decision.map_or(0, |decision| decision.iterations);
         observer.after_decision(seat, level, iterations);
         inspect(Offer {

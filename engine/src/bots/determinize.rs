@@ -9,10 +9,10 @@
 use crate::card::{Card, DeckKind, Suit};
 use crate::card_set::{CardSet, count_cards};
 use crate::deal::Stock;
-use crate::game::{Game, Phase};
+use crate::game::{Game, Phase, TableSetup};
 use crate::inference::Lacking;
 use crate::rng::GameRng;
-use crate::score::{RoundEnd, RoundResult};
+use crate::score::{MatchScore, RoundEnd, RoundResult};
 use crate::seat::{BySeat, Seat, Viewer};
 
 /// Why a view could not be turned into a state.
@@ -42,6 +42,14 @@ pub trait Determinize: Game {
     /// # Errors
     /// The view is not `seat`'s, no round is in play, or the view's counts do not add up.
     fn determinize(view: &Self::View, seat: Seat, rng: &mut GameRng) -> Result<Self, DeterminizeError>;
+
+    /// The true state as a player who saw every card in play would sample it: every hand,
+    /// slot and pile card where it really is, only the stock reshuffled and the state given a
+    /// fresh RNG from `rng`, so future draws stay unknown. The perfect-information ceiling
+    /// that `sim` measures (`arena::ArenaSeat::sees_all`); no seat the app fills searches
+    /// from it, since no player knows this much. Write it with [`open_deal`].
+    #[must_use]
+    fn determinize_open(&self, rng: &mut GameRng) -> Self;
 
     /// Whether `action` is optional: a decision nobody waits for (108 Fool's "One!", a Youglouf
     /// snap). Tables offer these through [`super::Bot::optional`]; the search keeps them out
@@ -127,6 +135,21 @@ pub trait Determinize: Game {
     fn position_rewards(&self, rewards: &mut [f64]) {
         rewards.fill(0.5);
     }
+}
+
+/// A round's parts for [`Determinize::determinize_open`]: `round`, the true round, has its
+/// stock reshuffled by `stock`; the match around it keeps its options and score and gets a
+/// table setup with a fresh seed, for the game's `in_play` to rebuild the state from.
+pub fn open_deal<G: Game, R: Clone>(
+    truth: &G,
+    round: &R,
+    stock: impl FnOnce(&mut R) -> &mut Stock,
+    rng: &mut GameRng,
+) -> (G::Options, TableSetup, MatchScore, R) {
+    let mut round = round.clone();
+    stock(&mut round).shuffle(rng);
+    let shell = truth.shell();
+    (shell.options.clone(), TableSetup { seed: rng.fork_seed(), ..shell.setup }, shell.score.clone(), round)
 }
 
 /// Rewards from a round's points, fewer being better, by [`rank_and_spread`]. A turn-capped

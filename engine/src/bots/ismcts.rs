@@ -41,7 +41,7 @@ use crate::seat::Seat;
 
 use super::bot::{Bot, BotLevel, Decision};
 use super::bot_game::BotGame;
-use super::determinize::Determinize;
+use super::determinize::{Determinize, DeterminizeError};
 pub use super::search_config::{
     DEFAULT_BIAS, DEFAULT_EXPLORATION, DEFAULT_TREES, IsmctsConfig, SearchTuning, StopCheck, ThinkClock, Threads,
 };
@@ -100,14 +100,86 @@ impl IsmctsBot {
         rng: &mut GameRng,
         stop: StopCheck<'_>,
     ) -> Option<Decision<G::Action>> {
+        self.decide_from(Sampler::<G>::View(view), seat, legal, rng, Budget::Seeded(stop))
+    }
+
+    /// Decides for `seat` from the true state: every hand seen, only the stock's order and
+    /// the future draws unknown ([`Determinize::determinize_open`]). The perfect-information
+    /// ceiling that `sim` measures, the most any inference could give; only the arena's seat
+    /// that sees all calls it, and no seat the app fills can.
+    pub fn decide_seeing_all<G: Determinize>(
+        &self,
+        seat: Seat,
+        truth: &G,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Option<Decision<G::Action>> {
+        self.with_clock(|budget| self.decide_from(Sampler::Truth(truth), seat, legal, rng, budget))
+    }
+
+    /// Runs `decide` timed by this bot's clock (its deadline taken now), or on its iteration
+    /// budget alone.
+    fn with_clock<T>(&self, decide: impl FnOnce(Budget<'_>) -> T) -> T {
+        match self.clock {
+            Some(clock) => {
+                let deadline = (clock.start)();
+                decide(Budget::Timed(&move || (clock.over)(deadline)))
+            }
+            None => decide(Budget::Seeded(&|| false)),
+        }
+    }
+
+    fn decide_from<G: Determinize>(
+        &self,
+        sampler: Sampler<'_, G>,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+        budget: Budget<'_>,
+    ) -> Option<Decision<G::Action>> {
         match legal {
             [] => None,
             // A forced move needs no thought.
             [only] => Some(Decision { action: *only, iterations: 0 }),
             _ => {
                 let config = self.config.scaled(G::budget_percent(legal));
-                Some(search::<G>(config, self.threads, (seat, view, legal), rng, stop))
+                Some(search::<G>(config, self.threads, (seat, sampler, legal), rng, budget))
             }
+        }
+    }
+}
+
+/// How a search spends its iterations: a fixed number of trees whatever the cores, so a
+/// seeded decision is the same on any machine (`sim`, tests, replays; `stop` may only end it
+/// early), or against a clock, one tree per thread it may use, all growing at once for the
+/// whole thinking time.
+#[derive(Clone, Copy)]
+enum Budget<'a> {
+    Seeded(StopCheck<'a>),
+    Timed(StopCheck<'a>),
+}
+
+/// Where a search draws its states from: the seat's view (every bot), or the true state
+/// (the perfect-information ceiling, [`IsmctsBot::decide_seeing_all`]).
+enum Sampler<'a, G: Game> {
+    View(&'a G::View),
+    Truth(&'a G),
+}
+
+impl<G: Game> Clone for Sampler<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Sampler<'_, G> {}
+
+impl<G: Determinize> Sampler<'_, G> {
+    /// One state to search, seen from `seat`.
+    fn draw(self, seat: Seat, rng: &mut GameRng) -> Result<G, DeterminizeError> {
+        match self {
+            Sampler::View(view) => G::determinize(view, seat, rng),
+            Sampler::Truth(truth) => Ok(truth.determinize_open(rng)),
         }
     }
 }
@@ -118,13 +190,7 @@ impl<G: BotGame> Bot<G> for IsmctsBot {
     }
 
     fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action], rng: &mut GameRng) -> Option<Decision<G::Action>> {
-        match self.clock {
-            Some(clock) => {
-                (clock.start)();
-                self.decide_until::<G>(seat, view, legal, rng, &clock.over)
-            }
-            None => self.decide_until::<G>(seat, view, legal, rng, &|| false),
-        }
+        self.with_clock(|budget| self.decide_from(Sampler::<G>::View(view), seat, legal, rng, budget))
     }
 
     /// Optional decisions are not searched: the sure ones ("One!" at once, a snap of a card
@@ -158,11 +224,15 @@ struct TreeResult {
 fn search<G: Determinize>(
     config: IsmctsConfig,
     threads: Threads,
-    (seat, view, legal): (Seat, &G::View, &[G::Action]),
+    (seat, sampler, legal): (Seat, Sampler<'_, G>, &[G::Action]),
     rng: &mut GameRng,
-    stop: StopCheck<'_>,
+    budget: Budget<'_>,
 ) -> Decision<G::Action> {
-    let trees = config.trees.max(1);
+    let (trees, stop) = match (budget, threads) {
+        (Budget::Seeded(stop), _) => (config.trees.max(1), stop),
+        (Budget::Timed(stop), Threads::One) => (1, stop),
+        (Budget::Timed(stop), Threads::All) => (cores(), stop),
+    };
     let jobs: Vec<(u32, u64)> = (0..trees)
         .map(|tree| {
             let share = config.iterations / trees + u32::from(tree < config.iterations % trees);
@@ -171,14 +241,21 @@ fn search<G: Determinize>(
         .collect();
     let grow = |&(iterations, seed): &(u32, u64)| {
         let mut tree_rng = GameRng::from_seed(seed);
-        Search::<G>::new(config, seat, iterations).run(view, legal, &mut tree_rng, stop)
+        Search::<G>::new(config, seat, iterations).run(sampler, legal, &mut tree_rng, stop)
     };
-    let results: Vec<TreeResult> = match threads {
-        Threads::One => jobs.iter().map(grow).collect(),
-        Threads::All => {
+    let results: Vec<TreeResult> = match (threads, budget) {
+        (Threads::One, _) => jobs.iter().map(grow).collect(),
+        (Threads::All, Budget::Seeded(_)) => {
             use rayon::prelude::*;
             jobs.par_iter().map(grow).collect()
         }
+        // Threads of the decision's own, not rayon's pool: on a pool, trees beyond its size
+        // (or behind other work) would start only once the time is up.
+        (Threads::All, Budget::Timed(_)) => std::thread::scope(|scope| {
+            let others: Vec<_> = jobs.iter().skip(1).map(|job| scope.spawn(move || grow(job))).collect();
+            let first = jobs.first().map(grow);
+            first.into_iter().chain(others.into_iter().map(|other| other.join().expect("a search thread does not panic"))).collect()
+        }),
     };
     let mut merged = vec![RootStats { visits: 0, reward: 0.0 }; legal.len()];
     let mut iterations = 0;
@@ -201,6 +278,11 @@ fn search<G: Determinize>(
         None => legal[rng.below(legal.len())],
     };
     Decision { action, iterations }
+}
+
+/// Cores this machine offers (1 if it cannot tell): the trees of a timed decision.
+fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |cores| u32::try_from(cores.get()).unwrap_or(u32::MAX))
 }
 
 /// Marks a missing link: an edge without a child node yet, the end of a node's edge list.
@@ -269,14 +351,14 @@ impl<G: Determinize> Search<G> {
 
     /// Runs this tree's iterations (fewer when the leader cannot be caught or `stop` says
     /// so) and reports its root statistics per legal action.
-    fn run(mut self, view: &G::View, legal: &[G::Action], rng: &mut GameRng, stop: StopCheck<'_>) -> TreeResult {
+    fn run(mut self, sampler: Sampler<'_, G>, legal: &[G::Action], rng: &mut GameRng, stop: StopCheck<'_>) -> TreeResult {
         self.nodes.push(NONE);
         let mut iterations = 0;
         while iterations < self.config.iterations {
             // A view that cannot be determinized is a defect of the game's Determinize; the
             // bot still answers (from the other trees, or at random) and reports the
             // iterations it managed.
-            let Ok(state) = G::determinize(view, self.seat, rng) else {
+            let Ok(state) = sampler.draw(self.seat, rng) else {
                 break;
             };
             self.iterate(state, rng);

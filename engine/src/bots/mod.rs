@@ -17,7 +17,8 @@
 //!   Bots import the games, never the reverse: what a game's round records for them (a
 //!   seat's [`crate::inference::Lacking`]) sits beside both.
 //! - [`slip`]: Easy's slips that stay the same however often a question is asked.
-//! - [`arena`]: bots playing whole matches against each other, deterministically from a seed.
+//! - [`arena`]: bots playing whole matches against each other, deterministically from a seed;
+//!   [`arena_seat`]: who sits there, the ceilings a measurement may seat included.
 //!
 //! Decisions come in two kinds, as at the table: [`Bot::decide`] when the round waits for
 //! the seat, [`Bot::optional`] when it may act without anyone waiting ("One!", snaps) and may
@@ -27,6 +28,7 @@
 //! decisions (see [`arena::ArenaObserver`]).
 
 pub mod arena;
+pub mod arena_seat;
 pub mod bot;
 pub mod bot_game;
 pub mod crazy_eights;
@@ -44,6 +46,7 @@ pub mod youglouf;
 mod tests;
 
 pub use arena::{ArenaConfig, ArenaError, ArenaObserver, ArenaReport, Offer};
+pub use arena_seat::{ArenaSeat, ParseArenaSeatError};
 pub use bot::{Bot, BotLevel, Decision, ParseBotLevelError, RANDOM_OPTIONAL_ONE_IN, RandomBot};
 pub use bot_game::BotGame;
 pub use determinize::{Determinize, DeterminizeError, rank_and_spread, split_optional, standing_rewards};

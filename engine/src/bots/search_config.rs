@@ -111,15 +111,17 @@ pub struct SearchTuning {
 }
 
 /// A caller's clock for Hard's thinking time, as two plain functions so a search budget stays
-/// `Copy`: the engine has no clock, the app has. `start` is called as a decision begins,
-/// `over` between slices of iterations (from the search's threads); the search stops once it
-/// says so, or at its iteration budget.
+/// `Copy`: the engine has no clock, the app has. `start` is called as a decision begins and
+/// gives that decision's deadline (in the caller's units); `over` is asked with it between
+/// slices of iterations (from the search's threads). Each decision holds its own deadline, so
+/// decisions timed at once on several threads do not move each other's. The search stops once
+/// `over` says so, or at its iteration budget.
 #[derive(Clone, Copy)]
 pub struct ThinkClock {
-    /// A decision begins: start timing it.
-    pub start: fn(),
-    /// Whether the decision's time is up.
-    pub over: fn() -> bool,
+    /// A decision begins: its deadline.
+    pub start: fn() -> u64,
+    /// Whether the decision with this deadline is out of time.
+    pub over: fn(u64) -> bool,
 }
 
 impl PartialEq for ThinkClock {
@@ -161,6 +163,8 @@ pub enum Threads {
     One,
     /// The trees grow on rayon's pool, on every core. The answer is the same as with
     /// [`Threads::One`]: the trees are seeded in order before they start and merged in order.
+    /// A timed decision (a [`ThinkClock`]) grows one tree per core instead, each on a thread
+    /// of its own for the whole thinking time.
     #[default]
     All,
 }

@@ -4,7 +4,7 @@
 //! stock. The state gets a fresh RNG from the bot's, so reshuffles and draws are as unknown
 //! as at the table.
 
-use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits, open_deal};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::{CardSet, bits};
@@ -25,6 +25,11 @@ impl Determinize for CrazyEights {
     /// Weighty: an eight played names the suit to follow.
     fn budget_percent(legal: &[CrazyEightsAction]) -> u32 {
         budget_percent(legal, |action| matches!(action, CrazyEightsAction::PlayEight(..)))
+    }
+
+    fn determinize_open(&self, rng: &mut GameRng) -> CrazyEights {
+        let (options, setup, score, round) = open_deal(self, self.round(), |round| &mut round.stock, rng);
+        CrazyEights::in_play(options, setup, score, round)
     }
 
     fn determinize(view: &CrazyEightsView, seat: Seat, rng: &mut GameRng) -> Result<CrazyEights, DeterminizeError> {

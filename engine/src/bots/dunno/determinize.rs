@@ -5,7 +5,9 @@
 //! view shows only the pile's top, so the cards beneath it count as unseen too. The state
 //! gets a fresh RNG from the bot's.
 
-use crate::bots::determinize::{budget_percent, check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, shuffled_unseen};
+use crate::bots::determinize::{
+    budget_percent, check_hidden, check_own_hand, check_view, deal_hidden, keep_held_suits, open_deal, shuffled_unseen,
+};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{Card, DeckKind, Rank};
 use crate::card_set::CardSet;
@@ -22,6 +24,11 @@ impl Determinize for Dunno {
     /// Weighty: a Jack's swap, the suit a King or Queen names.
     fn budget_percent(legal: &[DunnoAction]) -> u32 {
         budget_percent(legal, |action| matches!(action, DunnoAction::Swap(_) | DunnoAction::Play { suit: Some(_), .. }))
+    }
+
+    fn determinize_open(&self, rng: &mut GameRng) -> Dunno {
+        let (options, setup, score, round) = open_deal(self, self.round(), |round| &mut round.stock, rng);
+        Dunno::in_play(options, setup, score, round)
     }
 
     fn determinize(view: &DunnoView, seat: Seat, rng: &mut GameRng) -> Result<Dunno, DeterminizeError> {

@@ -5,7 +5,7 @@
 //! tell from the real state, if not the sharpest one. The state gets a fresh RNG from the
 //! bot's, so draws and reshuffles are as unknown as at the table.
 
-use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits, open_deal};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
 use crate::card_set::bits;
@@ -24,6 +24,11 @@ impl Determinize for Fool108 {
     /// Weighty: a Queen's order.
     fn budget_percent(legal: &[Fool108Action]) -> u32 {
         budget_percent(legal, |action| matches!(action, Fool108Action::Suit(_)))
+    }
+
+    fn determinize_open(&self, rng: &mut GameRng) -> Fool108 {
+        let (options, setup, score, round) = open_deal(self, self.round(), |round| &mut round.stock, rng);
+        Fool108::in_play(options, setup, score, round)
     }
 
     fn determinize(view: &Fool108View, seat: Seat, rng: &mut GameRng) -> Result<Fool108, DeterminizeError> {

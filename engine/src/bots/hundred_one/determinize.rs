@@ -4,7 +4,7 @@
 //! and into the stock. The view shows only the pile's top, so the cards beneath it count as
 //! unseen too. The state gets a fresh RNG from the bot's.
 
-use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits};
+use crate::bots::determinize::{SheddingDeal, SheddingView, budget_percent, check_view, deal_shedding, keep_held_suits, open_deal};
 use crate::bots::{Determinize, DeterminizeError, rank_and_spread};
 use crate::card::{DeckKind, Rank};
 use crate::card_set::bits;
@@ -23,6 +23,11 @@ impl Determinize for HundredOne {
     /// Weighty: a Queen's order.
     fn budget_percent(legal: &[HundredOneAction]) -> u32 {
         budget_percent(legal, |action| matches!(action, HundredOneAction::PlayQueen(..) | HundredOneAction::Order(_)))
+    }
+
+    fn determinize_open(&self, rng: &mut GameRng) -> HundredOne {
+        let (options, setup, score, round) = open_deal(self, self.round(), |round| &mut round.stock, rng);
+        HundredOne::in_play(options, setup, score, round)
     }
 
     fn determinize(view: &HundredOneView, seat: Seat, rng: &mut GameRng) -> Result<HundredOne, DeterminizeError> {

@@ -1,8 +1,8 @@
 //! The arena: replays from its seed, seats every level of every game, and asks optional
 //! decisions the way a table does.
 
-use crate::bots::BotLevel;
 use crate::bots::arena::{self, ArenaConfig, Offer};
+use crate::bots::{ArenaSeat, BotLevel};
 use crate::games::fool108::{Fool108, Fool108Action};
 use crate::games::youglouf::{SlotView, Youglouf, YougloufAction};
 use crate::kind::GameKind;
@@ -11,7 +11,7 @@ use crate::seat::Seat;
 use super::TEST_SEARCH;
 
 pub(super) fn arena_config(game: GameKind, seats: &[BotLevel], matches: u64, seed: u64) -> ArenaConfig {
-    ArenaConfig { game, seats: seats.to_vec(), matches, seed, options: None, search: TEST_SEARCH }
+    ArenaConfig { game, seats: seats.iter().map(|&level| level.into()).collect(), matches, seed, options: None, search: TEST_SEARCH }
 }
 
 #[test]
@@ -30,6 +30,24 @@ fn the_arena_replays_from_its_seed() {
     assert_eq!(first.iterations[2].len() as u64, first.decisions[2]);
     let other = arena::run(&arena_config(GameKind::CrazyEights, &seats, 3, 43), &mut ()).expect("runs");
     assert_ne!(first.decisions, other.decisions, "another seed plays other matches");
+}
+
+/// The ceilings a measurement seats replay from their seed too; the perfect-information bot
+/// searches its own budget, the budget multiple ten times Hard's.
+#[test]
+fn the_ceilings_replay_from_their_seed() {
+    let config = ArenaConfig {
+        seats: vec![ArenaSeat::PERFECT_HARD, ArenaSeat::hard_times(10), BotLevel::Hard.into(), BotLevel::Normal.into()],
+        ..arena_config(GameKind::CrazyEights, &[], 2, 9)
+    };
+    let first = arena::run(&config, &mut ()).expect("runs");
+    assert_eq!(first, arena::run(&config, &mut ()).expect("runs"));
+    assert_eq!(first.seats, config.seats);
+    let most = |seat: usize| first.iterations[seat].iter().copied().max().unwrap_or(0);
+    let budget = TEST_SEARCH.iterations.expect("the tests' budget");
+    assert!(most(0) > 0 && most(0) <= budget * crate::bots::determinize::WEIGHTY_PERCENT / 100, "perfect: Hard's budget");
+    assert!(most(1) > budget * crate::bots::determinize::WEIGHTY_PERCENT / 100, "10x: more than Hard's budget");
+    assert!(most(2) <= budget * crate::bots::determinize::WEIGHTY_PERCENT / 100, "Hard: its budget");
 }
 
 /// Every game seats every level and plays a match to its end; a bad table is refused.

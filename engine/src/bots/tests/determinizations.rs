@@ -1,6 +1,7 @@
 //! For every game: a determinization of a seat's view shows that seat exactly the view it
-//! came from, holds exactly the game's deck, varies from sample to sample, and refuses a view
-//! that is not the seat's.
+//! came from, holds exactly the game's deck, varies from sample to sample, hides the other
+//! seats' hands, and refuses a view that is not the seat's; the perfect-information
+//! determinization ([`Determinize::determinize_open`]) shows every seat its true view.
 
 use crate::bots::Determinize;
 use crate::card_set::count_cards;
@@ -23,7 +24,7 @@ fn check_determinizations<G: Determinize>() {
     let mut policy = GameRng::from_seed(3);
     let mut sampler = GameRng::from_seed(4);
     let mut actions = Vec::new();
-    let (mut checked, mut varied) = (0, 0);
+    let (mut checked, mut varied, mut guessed, mut reshuffled) = (0, 0, 0, 0);
     for (index, players) in G::seat_range(&options).cycle().take(40).enumerate() {
         let mut game = G::new_match(TableSetup::new(players, index as u64), options.clone(), None).expect("table");
         for _ in 0..policy.below(90) {
@@ -39,13 +40,25 @@ fn check_determinizations<G: Determinize>() {
         if game.phase() != Phase::Playing {
             continue;
         }
+        let round = |state: &G| serde_json::to_value(state).expect("a state serializes")["round"].clone();
+        let opened = game.determinize_open(&mut sampler);
+        for seat in Seat::all(players) {
+            assert_eq!(
+                opened.view(Viewer::Seat(seat)),
+                game.view(Viewer::Seat(seat)),
+                "{}: the open deal shows every seat its true view",
+                G::KIND
+            );
+        }
+        assert_eq!(opened.card_counts(), deck, "{}: the open deal holds the deck", G::KIND);
+        reshuffled += usize::from(round(&opened) != round(&game));
         for seat in Seat::all(players) {
             let view = game.view(Viewer::Seat(seat));
             let first = G::determinize(&view, seat, &mut sampler).unwrap_or_else(|error| panic!("{}: {error}", G::KIND));
             assert_eq!(first.view(Viewer::Seat(seat)), view, "{} at {players} seats: the sample shows the seat its own view", G::KIND);
             assert_eq!(first.card_counts(), deck, "{}: the deck, no more, no less", G::KIND);
             let second = G::determinize(&view, seat, &mut sampler).expect("determinizes again");
-            let round = |state: &G| serde_json::to_value(state).expect("a state serializes")["round"].clone();
+            guessed += usize::from(Seat::all(players).any(|other| first.view(Viewer::Seat(other)) != game.view(Viewer::Seat(other))));
             varied += usize::from(round(&first) != round(&second));
             let other = Seat::all(players).find(|&other| other != seat).expect("two seats or more");
             assert!(G::determinize(&view, other, &mut sampler).is_err(), "{}: another seat's view is refused", G::KIND);
@@ -59,6 +72,10 @@ fn check_determinizations<G: Determinize>() {
     }
     assert!(checked > 60, "{}: only {checked} positions were checked", G::KIND);
     assert!(varied * 2 > checked, "{}: samples differ ({varied} of {checked})", G::KIND);
+    // Only the open deal sees the other hands: a seat's own sample guesses them, and seldom
+    // guesses every one right.
+    assert!(guessed * 2 > checked, "{}: samples guess the hidden hands ({guessed} of {checked})", G::KIND);
+    assert!(reshuffled > 0, "{}: the open deal still reshuffles the stock", G::KIND);
 }
 
 #[test]

@@ -84,10 +84,37 @@ fn the_search_answers_alike_on_one_thread_and_on_every_core() {
         let one = bot.on(Threads::One).decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(seed), &|| false);
         let all = bot.on(Threads::All).decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(seed), &|| false);
         assert_eq!(one, all, "seed {seed}");
+        for pool_size in [1, 2, 5] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(pool_size).build().expect("a pool");
+            let pooled = pool.install(|| {
+                bot.on(Threads::All).decide_until::<CrazyEights>(Seat(1), &view, &legal, &mut GameRng::from_seed(seed), &|| false)
+            });
+            assert_eq!(one, pooled, "seed {seed}, a pool of {pool_size}: the seeded mode ignores the pool's size");
+        }
         iterations.push(one.expect("answers").iterations);
     }
     // The hand holds an eight: a weighty decision, twice the budget at most.
     assert!(iterations.iter().all(|&count| count > 0 && count <= 1_200), "{iterations:?}");
+}
+
+/// A timed decision (the app's thinking time) grows its trees at once on threads of its own,
+/// one per core, and shares the iteration cap between them: a clock that never runs out lets
+/// it run the whole cap, on one thread or every core alike.
+#[test]
+fn a_timed_decision_runs_its_whole_cap_on_any_threads() {
+    use crate::bots::ismcts::{ThinkClock, Threads};
+    let view = stacked_view("QS 4S 7H 9H 5D", 3, "KS");
+    let legal = legal_in(&view);
+    let never_over = ThinkClock { start: || 0, over: |_| false };
+    for threads in [Threads::One, Threads::All] {
+        let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(300).without_early_stop()).on(threads).timed(Some(never_over));
+        let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &legal, &mut GameRng::from_seed(5)).expect("answers");
+        assert_eq!(decision.iterations, 300, "{threads:?}");
+    }
+    let over_at_once = ThinkClock { start: || 0, over: |_| true };
+    let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(300_000).without_early_stop()).timed(Some(over_at_once));
+    let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &legal, &mut GameRng::from_seed(5)).expect("answers");
+    assert!(decision.iterations < 300_000, "the clock ends it: {} iterations", decision.iterations);
 }
 
 /// Issue 18, "spend the budget where it matters": with the early stop off, a decision with an

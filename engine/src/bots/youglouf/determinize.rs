@@ -6,7 +6,7 @@
 //! look is given a random half of its own cards as known (a person remembers about that
 //! many) — it steers only how simulated opponents play. The state gets a fresh RNG.
 
-use crate::bots::determinize::{budget_percent, check_hidden, check_view, shuffled_unseen};
+use crate::bots::determinize::{budget_percent, check_hidden, check_view, open_deal, shuffled_unseen};
 use crate::bots::{Determinize, DeterminizeError};
 use crate::card::{Card, DeckKind};
 use crate::deal::Stock;
@@ -26,6 +26,11 @@ impl Determinize for Youglouf {
     /// Weighty: a Queen's exchange, the call that ends the round.
     fn budget_percent(legal: &[YougloufAction]) -> u32 {
         budget_percent(legal, |action| matches!(action, YougloufAction::Exchange(..) | YougloufAction::Youglouf))
+    }
+
+    fn determinize_open(&self, rng: &mut GameRng) -> Youglouf {
+        let (options, setup, score, round) = open_deal(self, self.round(), |round| &mut round.stock, rng);
+        Youglouf::in_play(options, setup, score, round)
     }
 
     fn determinize(view: &YougloufView, seat: Seat, rng: &mut GameRng) -> Result<Youglouf, DeterminizeError> {
