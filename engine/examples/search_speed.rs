@@ -95,6 +95,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// A position to decide in: the seat, its view and its legal actions.
+type Position = (cardtable_engine::seat::Seat, <CrazyEights as Game>::View, Vec<<CrazyEights as Game>::Action>);
+
 /// The thinking time of the timed decisions, in milliseconds.
 static THINK_MS: AtomicU64 = AtomicU64::new(0);
 
@@ -106,9 +109,7 @@ fn now_ms() -> u64 {
 
 /// Searches every position for [`THINK_MS`] on every core, as the app's timed Hard does
 /// (up to 100,000 iterations), and prints the iterations a decision got.
-fn timed(
-    found: &[(cardtable_engine::seat::Seat, <CrazyEights as Game>::View, Vec<<CrazyEights as Game>::Action>)],
-) -> Result<(), Box<dyn std::error::Error>> {
+fn timed(found: &[Position]) -> Result<(), Box<dyn std::error::Error>> {
     let clock = ThinkClock { start: || now_ms().saturating_add(THINK_MS.load(Ordering::Relaxed)), over: |deadline| now_ms() >= deadline };
     let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(100_000).without_early_stop()).timed(Some(clock));
     let mut iterations = Vec::new();

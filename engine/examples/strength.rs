@@ -47,7 +47,7 @@ impl ArenaObserver for Clock {
                 *wins += 1;
             }
         }
-        if (match_index + 1) % PROGRESS_EVERY == 0 {
+        if (match_index + 1).is_multiple_of(PROGRESS_EVERY) {
             eprintln!("{}", serde_json::json!({ "matches": match_index + 1, "wins": self.wins }));
         }
     }

@@ -25,11 +25,10 @@
 //! test says it skipped and why. The figures (move round trips, memory and CPU at the host) go
 //! to standard error: docs/online.md has them.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::net_support::lines::Lines;
