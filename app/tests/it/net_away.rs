@@ -10,13 +10,11 @@ use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};
 
 use cardtable::app::{CardtableApp, Screen};
-use cardtable::net::guest::{JoinRequest, join};
 use cardtable::net::protocol::Holder;
-use cardtable::net::tls::Pin;
 use cardtable_engine::{Phase, Seat, Viewer};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use net_support::quic::{Player, hello_with_code, runtime};
+use net_support::quic::runtime;
 use net_support::window::run_until;
 
 /// What an away seat's line says whatever the time left.
@@ -51,38 +49,8 @@ fn the_host_sees_an_away_seats_countdown_and_lets_a_bot_play_it_now() {
         app
     });
     // A Dunno table of three guests (one round: the match ends soon); the host only watches.
-    harness.get_by_label("New Dunno table").click();
-    harness.run();
-    for seat in 1..3 {
-        harness.get_all_by_label("Person").nth(seat).expect("a seat's toggle").click();
-        harness.run();
-    }
-    harness.get_by_label("Host on the home network").click();
-    run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
-    harness.get_all_by_label("Guest").next().expect("seat 1's Guest choice").click();
-    run_until(&mut harness, "seat 1 open for a guest", |harness| {
-        harness
-            .get_all_by_label("Guest")
-            .next()
-            .is_some_and(|choice| choice.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
-    });
-    let code = net_support::window::shown_join_code(&harness);
-    let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
-    let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
-    let seat_code = net_support::window::shown_seat_code(&harness);
     let runtime = runtime();
-    let mut players = Vec::new();
-    for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
-        let hello = hello_with_code(name, None, Some(seat_code));
-        let request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello);
-        let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
-        let player = Player::new(link, Seat(seat), 60 + u64::from(seat));
-        player.sit();
-        players.push(player);
-    }
-    run_until(&mut harness, "the guests ready", |harness| ["Ana", "Bea", "Cal"].iter().all(|name| harness.query_by_label(name).is_some()));
-    harness.get_by_label("Start the match").click();
-    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let mut players = net_support::window::start_a_watched_dunno_table_of_three_guests(&mut harness, &runtime, 60);
     // Cal's device takes its part in the seed, sees its hand, and is gone.
     let mut cal = players.pop().expect("Cal");
     runtime
