@@ -96,6 +96,7 @@ impl LiveTable {
                 self.session.step();
                 Ok(())
             }
+            TableCommand::BotNow(seat) => self.session.bot_now(seat),
         };
         self.screen.answered(self.session.as_ref(), command, before, outcome);
         None

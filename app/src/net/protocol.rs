@@ -30,7 +30,8 @@ pub const ALPN: &[u8] = b"cardtable";
 /// the host may remove a guest (`CloseCode::Removed`, then `JoinRefusal::Removed`).
 /// 6: sitting needs the table's seat code (`Hello::seat_code`, `JoinRefusal::WrongSeatCode`)
 /// or the host's "Let in" (`LobbyInfo::needs_code`, `LobbyInfo::asking`).
-pub const PROTOCOL_VERSION: u32 = 6;
+/// 7: an away guest's seat says how long it is still held for its guest (`SeatInfo::bot_in`).
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// Longest profile name a host accepts, in characters as a reader counts them.
 pub const MAX_NAME_CHARS: usize = crate::person_name::MOST_CHARACTERS;
@@ -163,6 +164,9 @@ pub struct SeatInfo {
     pub connected: bool,
     /// In the lobby: the holder is ready to start.
     pub ready: bool,
+    /// While a guest's device is away: whole seconds, from when this was sent, until a bot
+    /// plays the seat (every device counts them down on its own clock).
+    pub bot_in: Option<u32>,
 }
 
 /// The seats as the table screen names them: a bot by its level, everyone else a person.

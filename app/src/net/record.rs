@@ -64,7 +64,7 @@ mod tests {
     use crate::store::record::NetworkPlay;
 
     fn seat(name: &str, holder: Holder) -> SeatInfo {
-        SeatInfo { name: name.into(), holder, connected: true, ready: true }
+        SeatInfo { name: name.into(), holder, connected: true, ready: true, bot_in: None }
     }
 
     /// A 101 match between Ana, Bo and a bot played to its end by random legal moves, as the

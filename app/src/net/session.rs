@@ -101,6 +101,9 @@ pub struct NetSession {
     hosted: Option<Arc<Host>>,
     /// When the paths were last looked at (seconds on the window's clock).
     paths_at: f64,
+    /// When the seats as last told arrived (seconds on the window's clock; `None` until the
+    /// first poll): an away seat's hold counts down from then.
+    seats_told_at: Option<f64>,
 }
 
 impl NetSession {
@@ -118,6 +121,7 @@ impl NetSession {
             pace: BotPace::default(),
             hosted: None,
             paths_at: f64::NEG_INFINITY,
+            seats_told_at: None,
         };
         session.occupants = occupants(&table.seats);
         session.table = table;
@@ -140,8 +144,12 @@ impl NetSession {
 
     fn take(&mut self, message: HostMsg) {
         let started = if let HostMsg::Started(start) = &message { Some(start.clone()) } else { None };
+        let seats_before = self.table.seats.clone();
         if let Some(answer) = self.table.apply(message) {
             self.line.send(answer);
+        }
+        if self.table.seats != seats_before {
+            self.seats_told_at = Some(self.now);
         }
         self.occupants = occupants(&self.table.seats);
         self.track_snap_window();
@@ -206,6 +214,21 @@ impl Session for NetSession {
         self.table.away()
     }
 
+    fn bot_due(&self, seat: Seat) -> Option<f64> {
+        let held = self.table.seats.get(seat.index())?.bot_in?;
+        Some(self.seats_told_at? + f64::from(held))
+    }
+
+    fn hands_seats_to_bots(&self) -> bool {
+        self.is_host()
+    }
+
+    fn bot_now(&mut self, seat: Seat) -> Result<(), SessionError> {
+        let Line::Host(line) = &self.line else { return Err(SessionError::NotTheHost) };
+        line.command(HostCommand::BotNow(seat));
+        Ok(())
+    }
+
     fn local_seats(&self) -> SeatSet {
         match self.table.role() {
             Some(Role::Seated(seats)) => seats.iter().copied().collect(),
@@ -263,6 +286,8 @@ impl Session for NetSession {
 
     fn poll(&mut self, now: f64) -> Option<f64> {
         self.now = now;
+        // Seats told before this session's first poll count from it.
+        self.seats_told_at.get_or_insert(now);
         while let Some(event) = self.line.try_next() {
             match event {
                 GuestEvent::Message(message) => self.take(message),

@@ -45,6 +45,9 @@ pub enum SessionError {
     /// A tutorial waits for the move its note asks for.
     #[error("the tutorial asks for another move")]
     NotTheLesson,
+    /// Only the device that hosts a networked match hands a seat to a bot.
+    #[error("only the host hands a seat to a bot")]
+    NotTheHost,
 }
 
 impl From<ActionError> for SessionError {
@@ -134,6 +137,25 @@ pub trait Session: std::fmt::Debug {
     /// Seats whose player's device dropped off the network (shown "away" at the table).
     fn away(&self) -> SeatSet {
         SeatSet::EMPTY
+    }
+
+    /// When (seconds on the clock [`Session::poll`] is given) a bot plays the away `seat`, if
+    /// the host said how long it holds it.
+    fn bot_due(&self, _seat: Seat) -> Option<f64> {
+        None
+    }
+
+    /// Whether this device may have a bot play an away guest's seat at once (the host's).
+    fn hands_seats_to_bots(&self) -> bool {
+        false
+    }
+
+    /// A bot plays the away `seat` now, as when its hold runs out.
+    ///
+    /// # Errors
+    /// This device does not host the match ([`Session::hands_seats_to_bots`] is false).
+    fn bot_now(&mut self, _seat: Seat) -> Result<(), SessionError> {
+        Err(SessionError::NotTheHost)
     }
 
     /// The tutorial's note, when this table is a tutorial.

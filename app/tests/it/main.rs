@@ -26,6 +26,7 @@ mod hostile_records;
 mod hostile_saves;
 mod hot_seat;
 mod language;
+mod net_away;
 mod net_connect;
 mod net_discovery;
 mod net_fair;

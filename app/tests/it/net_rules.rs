@@ -157,6 +157,45 @@ fn the_lobby_starts_only_a_full_table_of_ready_guests() {
     assert_eq!(refused(&table), Some(LobbyProblem::MatchRunning), "no reconfiguring during a match");
 }
 
+/// Issue 29: the seats told while a guest is away say how long its seat is still held, and
+/// the host's "Let a bot play now" hands it to a bot at once, as the end of the hold does: the
+/// guest who comes back takes it back. A seat nobody is away from is left as it is.
+#[test]
+fn the_host_lets_a_bot_play_an_away_seat_at_once_and_its_guest_takes_it_back() {
+    let mut table = crazy_eights();
+    let token = table.devices[&ConnId(2)].token.expect("a token");
+    let dropped_at = Instant::now();
+    let effects = table.core.disconnected(ConnId(2), dropped_at);
+    table.deliver(effects);
+    assert_eq!(table.devices[&ConnId(1)].table.seats[1].bot_in, Some(120), "told the whole hold at the drop");
+    assert_eq!(table.devices[&ConnId(1)].table.seats[0].bot_in, None, "a seat whose guest is here is not held");
+    // Later news of the seats counts from the drop, not from the message.
+    let effects =
+        table.core.join(ConnId(9), net_support::quic::hello_with_code("Watcher", None, None), dropped_at + Duration::from_secs(18));
+    let started = effects.iter().find_map(|effect| match effect {
+        Effect::Send(ConnId(9), HostMsg::Started(start)) => Some(start.seats[1].bot_in),
+        _ => None,
+    });
+    assert_eq!(started, Some(Some(102)), "{effects:?}");
+    table.deliver(effects);
+    // Seat 0's guest is here: nothing changes.
+    table.command(HostCommand::BotNow(Seat(0)));
+    assert_eq!(table.devices[&ConnId(1)].table.seats[0].holder, Holder::Guest);
+    assert!(table.core.bot_turn(Instant::now()).is_none(), "seat 1 still waits for its guest");
+    table.command(HostCommand::BotNow(Seat(1)));
+    assert_eq!(table.core.bot_turn(Instant::now()).map(|turn| turn.seat), Some(Seat(1)), "a bot plays seat 1 now");
+    for conn in [ConnId(1), ConnId(3)] {
+        let seat = &table.devices[&conn].table.seats[1];
+        assert!(matches!(seat.holder, Holder::Bot(_)) && seat.bot_in.is_none(), "{conn:?}: {seat:?}");
+        assert_eq!(table.devices[&conn].table.away(), SeatSet::EMPTY, "{conn:?}");
+    }
+    let effects = table.core.join(ConnId(8), net_support::quic::hello("Guest 1", Some(token)), Instant::now());
+    let Some(Effect::Welcome(_, welcome)) = effects.first() else { panic!("a welcome: {effects:?}") };
+    assert_eq!(welcome.answer.as_ref().expect("admitted").resumed, Some(Seat(1)));
+    table.deliver(effects);
+    assert!(table.core.bot_turn(Instant::now()).is_none(), "the person decides again");
+}
+
 /// Issue 10, "Faults": a dropped guest is shown as disconnected, its seat waits the grace
 /// period, then a bot plays it; the guest's token gives it back, hand and all.
 #[test]

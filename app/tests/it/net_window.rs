@@ -18,7 +18,7 @@ use cardtable::ui::lan::LanScreen;
 use cardtable_engine::bots::BotLevel;
 use cardtable_engine::{AnyOptions, GameKind, Seat, Viewer};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use net_support::quic::{hello, hello_with_code, host, lobby_ready, runtime, settings};
 use net_support::window::{bea_sits_and_the_window_starts, host_a_new_table, loopback_window, run_until, type_into};
 
@@ -250,42 +250,8 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
         app.set_lan_dir(lan_dir.clone());
         app
     });
-    harness.get_by_label("New Dunno table").click();
-    harness.run();
-    for seat in 1..3 {
-        harness.get_all_by_label("Person").nth(seat).expect("a seat's toggle").click();
-        harness.run();
-    }
-    harness.get_by_label("Host on the home network").click();
-    run_until(&mut harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
-    // Seat 1 is open for a guest too: this device only watches.
-    harness.get_all_by_label("Guest").next().expect("seat 1's Guest choice").click();
-    // The table task opens the seat a moment later: a guest asking for it before then would
-    // wait in line (or, before the line, be refused), so wait for the lobby to show it open.
-    run_until(&mut harness, "seat 1 open for a guest", |harness| {
-        harness
-            .get_all_by_label("Guest")
-            .next()
-            .is_some_and(|choice| choice.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
-    });
-    let code = net_support::window::shown_join_code(&harness);
-    let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
-    let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
-
-    let seat_code = net_support::window::shown_seat_code(&harness);
     let runtime = runtime();
-    let mut players = Vec::new();
-    for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
-        let hello = hello_with_code(name, None, Some(seat_code));
-        let request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello);
-        let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
-        let player = net_support::quic::Player::new(link, Seat(seat), 40 + u64::from(seat));
-        player.sit();
-        players.push(player);
-    }
-    run_until(&mut harness, "the guests ready", |harness| ["Ana", "Bea", "Cal"].iter().all(|name| harness.query_by_label(name).is_some()));
-    harness.get_by_label("Start the match").click();
-    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    let players = net_support::window::start_a_watched_dunno_table_of_three_guests(&mut harness, &runtime, 40);
     let games: Vec<_> =
         players.into_iter().map(|mut player| runtime.spawn(async move { player.play(Duration::from_secs(240)).await })).collect();
     let deadline = Instant::now() + Duration::from_secs(300);

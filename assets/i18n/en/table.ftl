@@ -12,6 +12,8 @@ seat-total = { $points ->
    *[other] { $points } points
 }
 seat-away = away: connection lost
+seat-away-held = away: back in { $time } or a bot plays
+seat-bot-now = Let a bot play now
 seat-turn = This seat's turn
 card-face-down = a face-down card
 card-hand-face-down = { $count ->
@@ -48,6 +50,7 @@ table-waiting-for-host = Waiting for the host…
 table-refused = Not allowed: { $reason }
 table-not-local = Seat { $number } is not played from this device.
 table-host-deals = The host deals the next round.
+table-host-hands-seats = Only the host lets a bot play a seat.
 table-disconnected = The host cannot be reached: { $reason }
 
 handoff-title = Pass the device to { $name }

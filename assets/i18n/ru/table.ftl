@@ -14,6 +14,8 @@ seat-total = { $points ->
    *[many] { $points } очков
 }
 seat-away = нет связи
+seat-away-held = нет связи: вернётся через { $time }, иначе играет бот
+seat-bot-now = Пусть играет бот
 seat-turn = Ход этого места
 card-face-down = карта рубашкой вверх
 card-hand-face-down = { $count ->
@@ -51,6 +53,7 @@ table-waiting-for-host = Ждём ведущего…
 table-refused = Нельзя: { $reason }
 table-not-local = Местом { $number } управляют не с этого устройства.
 table-host-deals = Следующий кон раздаёт ведущий.
+table-host-hands-seats = Отдать место боту может только ведущий.
 table-disconnected = Ведущий недоступен: { $reason }
 
 handoff-title = Передайте устройство: { $name }

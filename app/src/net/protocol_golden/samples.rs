@@ -101,7 +101,13 @@ fn seats(book: &mut Book) -> Vec<SeatInfo> {
             if let Holder::Bot(level) = holder {
                 book.saw(&level);
             }
-            SeatInfo { name: name.to_owned(), holder, connected: index % 3 != 0, ready: index % 2 == 1 }
+            SeatInfo {
+                name: name.to_owned(),
+                holder,
+                connected: index % 3 != 0,
+                ready: index % 2 == 1,
+                bot_in: (index % 3 == 0).then_some(97),
+            }
         })
         .collect()
 }

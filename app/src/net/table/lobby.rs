@@ -52,6 +52,9 @@ pub enum HostCommand {
     Pace(Pacing),
     /// In step mode, let the waiting bot move.
     Step,
+    /// During a match: a bot plays this away guest's seat now, without waiting out its hold
+    /// (the guest takes it back when it returns, as after the hold).
+    BotNow(Seat),
 }
 
 /// Who the host puts in a seat.
@@ -91,6 +94,10 @@ impl TableCore {
             }
             HostCommand::Step => {
                 self.step();
+                return out;
+            }
+            HostCommand::BotNow(seat) => {
+                self.bots_take(&[seat], &mut out);
                 return out;
             }
         };
@@ -284,7 +291,7 @@ impl TableCore {
 
     /// Tells every connected device how the lobby stands.
     fn broadcast_lobby(&self, out: &mut Vec<Effect>) {
-        let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
+        let seats: Vec<_> = self.seat_infos();
         let others: Vec<String> = self
             .people
             .iter()
@@ -378,7 +385,7 @@ impl TableCore {
         });
         // The lobby is over: a change not yet told is not told after the match has started.
         self.lobby_dirty = false;
-        let seats: Vec<_> = self.seats.iter().map(|control| control.info(&self.people)).collect();
+        let seats: Vec<_> = self.seat_infos();
         for (pid, person) in self.people.iter() {
             if let Some(conn) = person.conn {
                 let start = MatchStart { options: self.options.clone(), seats: seats.clone(), you: self.role_of(pid), draw: draw.clone() };

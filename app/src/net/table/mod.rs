@@ -16,13 +16,14 @@ mod tokens;
 
 use std::time::{Duration, Instant};
 
-use cardtable_engine::{AnyOptions, GameRng, RoundResult, SeatSet};
+use cardtable_engine::{AnyOptions, GameRng, RoundResult, Seat, SeatSet};
 
 use crate::net::fair::{Contribution, SeedDraw};
 
 use self::people::{ConnId, Participant, People, Pid, Place, SeatControl};
 use crate::net::protocol::{
-    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, SeatCode, Welcome, check_name,
+    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, SeatCode, SeatInfo, Welcome,
+    check_name,
 };
 use crate::session::authority::Pacing;
 use crate::session::host::Host;
@@ -470,27 +471,57 @@ impl TableCore {
         }
         self.admission_tick(now, &mut out);
         self.seeding_tick(&mut out);
-        let Some(running) = &self.running else { return out };
-        let level = crate::session::seating::quick_level(running.runner.host().kind());
-        let mut changed = false;
-        for control in &mut self.seats {
-            if let SeatControl::Person { pid, standin: standin @ None, name } = control
-                && let Some(since) = self.people.get(*pid).and_then(|person| person.away_since)
-                && now.saturating_duration_since(since) >= self.config.grace
-            {
-                tracing::info!(%name, "a bot takes the seat of a guest who did not come back");
-                *standin = Some(level);
-                changed = true;
-            }
-        }
-        if changed {
-            self.broadcast_seats(&mut out);
-            self.progress(&mut out);
+        let expired: Vec<Seat> =
+            Seat::all(self.seats.len()).filter(|seat| self.held_until(*seat).is_some_and(|until| until <= now)).collect();
+        if !expired.is_empty() {
+            tracing::info!(?expired, "a bot takes the seat of a guest who did not come back");
+            self.bots_take(&expired, &mut out);
         }
         if self.running.as_ref().and_then(|running| running.deal_at).is_some_and(|at| at <= self.clock()) {
             self.deal(&mut out);
         }
         out
+    }
+
+    /// Until when the seat is held for its guest, whose device is away, before a bot plays it.
+    fn held_until(&self, seat: Seat) -> Option<Instant> {
+        self.running.as_ref()?;
+        let SeatControl::Person { pid, standin: None, .. } = self.seats.get(seat.index())? else { return None };
+        let since = self.people.get(*pid)?.away_since?;
+        Some(since + self.config.grace)
+    }
+
+    /// Every seat as everyone sees it now; an away guest's says how long it is still held.
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        Seat::all(self.seats.len())
+            .map(|seat| {
+                let mut info = self.seats[seat.index()].info(&self.people);
+                info.bot_in = self.held_until(seat).map(|until| {
+                    // Rounded up: a seat shown "0:00" would already be the bot's.
+                    let left = until.saturating_duration_since(self.now);
+                    u32::try_from(left.as_millis().div_ceil(1000)).unwrap_or(u32::MAX)
+                });
+                info
+            })
+            .collect()
+    }
+
+    /// Bots play `seats` (seats of away guests) from now on, as when a seat's hold runs out:
+    /// the guest who comes back takes its seat back. Seats not held for an away guest are left
+    /// as they are.
+    fn bots_take(&mut self, seats: &[Seat], out: &mut Vec<Effect>) {
+        let Some(running) = &self.running else { return };
+        let level = crate::session::seating::quick_level(running.runner.host().kind());
+        let held: Vec<Seat> = seats.iter().copied().filter(|seat| self.held_until(*seat).is_some()).collect();
+        for seat in &held {
+            if let SeatControl::Person { standin, .. } = &mut self.seats[seat.index()] {
+                *standin = Some(level);
+            }
+        }
+        if !held.is_empty() {
+            self.broadcast_seats(out);
+            self.progress(out);
+        }
     }
 
     /// A message from the device on `conn`, arrived at `now`.

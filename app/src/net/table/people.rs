@@ -256,8 +256,8 @@ impl SeatControl {
     pub fn info(&self, people: &People) -> SeatInfo {
         let name = self.name().to_owned();
         match self {
-            SeatControl::Open => SeatInfo { name, holder: Holder::Open, connected: false, ready: false },
-            SeatControl::Bot { level, .. } => SeatInfo { name, holder: Holder::Bot(*level), connected: true, ready: true },
+            SeatControl::Open => SeatInfo { name, holder: Holder::Open, connected: false, ready: false, bot_in: None },
+            SeatControl::Bot { level, .. } => SeatInfo { name, holder: Holder::Bot(*level), connected: true, ready: true, bot_in: None },
             SeatControl::Person { pid, standin, .. } => {
                 let connected = people.get(*pid).is_some_and(|person| person.conn.is_some());
                 let ready = *pid == Pid::HOST || people.get(*pid).is_some_and(|person| person.ready);
@@ -266,7 +266,7 @@ impl SeatControl {
                     None if *pid == Pid::HOST => Holder::HostDevice,
                     None => Holder::Guest,
                 };
-                SeatInfo { name, holder, connected, ready }
+                SeatInfo { name, holder, connected, ready, bot_in: None }
             }
         }
     }

@@ -249,7 +249,7 @@ impl TableCore {
 
     /// Tells everyone who holds each seat now (drops, returns, stand-ins).
     pub(super) fn broadcast_seats(&self, out: &mut Vec<Effect>) {
-        let seats = self.seats.iter().map(|control| control.info(&self.people)).collect();
+        let seats = self.seat_infos();
         self.broadcast(&HostMsg::Seats(seats), out);
     }
 
@@ -257,7 +257,7 @@ impl TableCore {
     /// finished so far, and its view with the latest events.
     pub(super) fn catch_up(&self, pid: Pid, out: &mut Vec<Effect>) {
         let (Some(running), Some(conn)) = (&self.running, self.people[pid].conn) else { return };
-        let seats = self.seats.iter().map(|control| control.info(&self.people)).collect();
+        let seats = self.seat_infos();
         let start = MatchStart { options: self.options.clone(), seats, you: self.role_of(pid), draw: running.draw.clone() };
         out.push(Effect::Send(conn, HostMsg::Started(start)));
         for round in &running.rounds {

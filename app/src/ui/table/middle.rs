@@ -6,6 +6,7 @@
 use cardtable_engine::{AnyView, Seat, SeatSet};
 use egui::RichText;
 
+use super::away::Away;
 use super::games::TableFacts;
 use super::motion::{Spot, spot_rect};
 use super::{TableScreen, centred, seats, strip};
@@ -34,8 +35,8 @@ pub(super) struct Middle<'a> {
     pub names: &'a [String],
     /// Who sits in each seat.
     pub occupants: &'a [Occupant],
-    /// Seats whose player's device dropped off the network.
-    pub away: SeatSet,
+    /// Seats whose player's device dropped off the network, with how long each is held.
+    pub away: &'a Away,
     /// The seat whose cards are on show, if any.
     pub showing: Option<Seat>,
     /// The hand's card height (the seats' cards are a share of it).

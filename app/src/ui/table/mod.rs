@@ -5,6 +5,7 @@
 //! [`TableCommand`]s, which the app applies after drawing and answers with
 //! [`TableScreen::answered`].
 
+pub mod away;
 pub mod badges;
 pub mod celebration;
 pub mod centred;
@@ -82,6 +83,8 @@ pub enum TableCommand {
     Undo,
     /// Step mode: let the waiting bot move.
     Step,
+    /// The host's "Let a bot play now" on an away guest's seat.
+    BotNow(Seat),
     /// Something for the app: leave, play again, the menu.
     App(TableRequest),
 }
@@ -368,12 +371,13 @@ impl TableScreen {
         // scrolled). A round's end shows from its top, the scores: another salt starts that
         // area afresh, at the top.
         let keep_bottom = narrow && session.phase() == Phase::Playing;
+        let away = away::Away::of(session, self.now);
         let table = middle::Middle {
             view: &view,
             facts: &facts,
             names: &names,
             occupants: session.occupants(),
-            away: session.away(),
+            away: &away,
             showing,
             height,
             wide,
@@ -480,6 +484,7 @@ impl TableScreen {
         if self.badges.show(ui.ctx(), self.now) {
             ui.ctx().request_repaint();
         }
+        commands.extend(away.pressed().map(TableCommand::BotNow));
         commands.extend(chosen.map(|(seat, action)| TableCommand::Act(seat, action)));
         commands.extend(called.map(|(seat, action)| TableCommand::Call(seat, action)));
     }
@@ -577,6 +582,7 @@ fn describe_error(error: &SessionError) -> String {
         SessionError::Disconnected(reason) => tr!("table-disconnected", reason = reason),
         SessionError::NothingToUndo => tr!("table-nothing-to-undo"),
         SessionError::NotTheLesson => tr!("tutorial-not-now"),
+        SessionError::NotTheHost => tr!("table-host-hands-seats"),
     }
 }
 

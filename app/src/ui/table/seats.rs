@@ -5,6 +5,7 @@
 use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
 
+use super::away::Away;
 use super::games::{GameTable, SeatCards, SeatFacts, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
@@ -26,8 +27,8 @@ pub struct SeatsRow<'a> {
     pub picked: &'a dyn Fn(Seat) -> Vec<u8>,
     /// Seats not shown here because the viewer's own area draws them.
     pub skip: SeatSet,
-    /// Seats whose player's device dropped off the network.
-    pub away: SeatSet,
+    /// Seats whose player's device dropped off the network, with how long each is held.
+    pub away: &'a Away,
 }
 
 /// A seat's line under its name: who plays it.
@@ -75,9 +76,7 @@ fn seat_panel(
                 if let Some(kind) = player_kind(occupant) {
                     ui.label(RichText::new(kind).small().color(theme::INK_DIM));
                 }
-                if row.away.contains(seat) {
-                    ui.label(RichText::new(tr!("seat-away")).small().color(theme::ACCENT));
-                }
+                row.away.show(ui, seat);
                 let (clickable, picked) = ((row.clickable)(seat), (row.picked)(seat));
                 let cards =
                     SeatCards { owner: occupant.name(), facts, clickable: &clickable, picked: &picked, height, width: size.x, look };
@@ -201,7 +200,7 @@ mod tests {
             clickable: &none,
             picked: &none,
             skip: SeatSet::EMPTY,
-            away: SeatSet::EMPTY,
+            away: &Away::default(),
         };
         let input =
             egui::RawInput { screen_rect: Some(Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1000.0, 700.0))), ..Default::default() };

@@ -6,6 +6,7 @@
 use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
 
+use super::away::Away;
 use super::games::{GameTable, SeatCards, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
@@ -28,8 +29,8 @@ pub struct Strip<'a> {
     pub occupants: &'a [Occupant],
     /// Seats not shown because the viewer's own area draws them.
     pub skip: SeatSet,
-    /// Seats whose player's device dropped off the network.
-    pub away: SeatSet,
+    /// Seats whose player's device dropped off the network, with how long each is held.
+    pub away: &'a Away,
     /// Which of each seat's cards may be clicked now (a Youglouf power's target).
     pub clickable: &'a dyn Fn(Seat) -> Vec<u8>,
     /// How cards look.
@@ -74,51 +75,51 @@ fn row(ui: &mut egui::Ui, strip: &Strip<'_>, seat: Seat, facts: &super::games::S
         ui.set_width(ui.available_width());
         // Lines as tall as their words: the strip has no buttons.
         theme::rows_of_words(ui);
-        ui.horizontal_top(|ui| {
-            ui.vertical(|ui| {
-                ui.set_width(NAME_WIDTH);
-                ui.spacing_mut().item_spacing.y = 2.0;
-                ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    // The seat's number, which the keyboard uses to name another seat's card.
-                    ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
-                    ui.add(egui::Label::new(RichText::new(occupant.name()).strong()).truncate());
-                    if turn {
-                        ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
-                    } else if strip.facts.next == Some(seat) {
-                        ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
-                    }
+        let clicked = ui
+            .horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(NAME_WIDTH);
+                    ui.spacing_mut().item_spacing.y = 2.0;
+                    ui.horizontal(|ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        // The seat's number, which the keyboard uses to name another seat's card.
+                        ui.label(RichText::new((seat.index() + 1).to_string()).small().color(theme::INK_DIM));
+                        ui.add(egui::Label::new(RichText::new(occupant.name()).strong()).truncate());
+                        if turn {
+                            ui.label(RichText::new("●").color(theme::ACCENT)).on_hover_text(tr!("seat-turn"));
+                        } else if strip.facts.next == Some(seat) {
+                            ui.label(RichText::new(tr!("seat-next")).small().color(theme::INK_DIM));
+                        }
+                    });
+                    // Its total and notes on one line, always there: a note that comes never makes
+                    // the row taller.
+                    ui.horizontal(|ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        let mut said = vec![tr!("seat-total", points = facts.total)];
+                        if !facts.known.is_empty() {
+                            let known: Vec<String> = facts.known.iter().map(|card| card.pretty()).collect();
+                            said.push(format!("{} {}", tr!("seat-known"), known.join(" ")));
+                        }
+                        ui.label(RichText::new(said.join(" · ")).small());
+                        ui.add(egui::Label::new(RichText::new(facts.notes.join(" · ")).small().strong().color(theme::ACCENT)).truncate());
+                    });
                 });
-                // Its total and notes on one line, always there: a note that comes never makes
-                // the row taller.
-                ui.horizontal(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    let mut said = vec![tr!("seat-total", points = facts.total)];
-                    if !facts.known.is_empty() {
-                        let known: Vec<String> = facts.known.iter().map(|card| card.pretty()).collect();
-                        said.push(format!("{} {}", tr!("seat-known"), known.join(" ")));
-                    }
-                    ui.label(RichText::new(said.join(" · ")).small());
-                    let mut notes = facts.notes.clone();
-                    if strip.away.contains(seat) {
-                        notes.push(tr!("seat-away"));
-                    }
-                    ui.add(egui::Label::new(RichText::new(notes.join(" · ")).small().strong().color(theme::ACCENT)).truncate());
-                });
-            });
-            let clickable = (strip.clickable)(seat);
-            let cards = SeatCards {
-                owner: occupant.name(),
-                facts,
-                clickable: &clickable,
-                picked: &[],
-                height: strip.game.strip_card_height(),
-                width: ui.available_width(),
-                look: strip.look,
-            };
-            ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner
-        })
-        .inner
+                let clickable = (strip.clickable)(seat);
+                let cards = SeatCards {
+                    owner: occupant.name(),
+                    facts,
+                    clickable: &clickable,
+                    picked: &[],
+                    height: strip.game.strip_card_height(),
+                    width: ui.available_width(),
+                    look: strip.look,
+                };
+                ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner
+            })
+            .inner;
+        // Across the whole row, below the name: the countdown is too long for the name's column.
+        strip.away.show(ui, seat);
+        clicked
     });
     note_spot(ui.ctx(), Spot::Seat(seat), shown.response.rect);
     shown.inner

@@ -106,3 +106,53 @@ pub fn shown_seat_code(harness: &Harness<'_, CardtableApp>) -> cardtable::net::p
     let label = harness.get_by_label_contains("Seat code ").value().unwrap_or_default();
     label.trim_start_matches("Seat code ").parse().expect("the seat code shown")
 }
+
+/// From the start screen of a window kept to loopback: opens a Dunno table on the home network
+/// that the window only watches, seats Ana, Bea and Cal (guests on their own connections, with
+/// the seat code shown, seeded from `seed`) and starts the match; returns the guests.
+pub fn start_a_watched_dunno_table_of_three_guests(
+    harness: &mut Harness<'_, CardtableApp>,
+    runtime: &tokio::runtime::Runtime,
+    seed: u64,
+) -> Vec<super::quic::Player> {
+    use cardtable::net::guest::{JoinRequest, join};
+    use cardtable::net::tls::Pin;
+    use cardtable_engine::Seat;
+    use egui_kittest::kittest::NodeT;
+
+    harness.get_by_label("New Dunno table").click();
+    harness.run();
+    for seat in 1..3 {
+        harness.get_all_by_label("Person").nth(seat).expect("a seat's toggle").click();
+        harness.run();
+    }
+    harness.get_by_label("Host on the home network").click();
+    run_until(harness, "the host's lobby", |harness| harness.query_by_label_contains("Join code").is_some());
+    // Seat 1 is open for a guest too: this device only watches.
+    harness.get_all_by_label("Guest").next().expect("seat 1's Guest choice").click();
+    // The table task opens the seat a moment later: a guest asking for it before then would
+    // wait in line (or, before the line, be refused), so wait for the lobby to show it open.
+    run_until(harness, "seat 1 open for a guest", |harness| {
+        harness
+            .get_all_by_label("Guest")
+            .next()
+            .is_some_and(|choice| choice.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+    });
+    let code = shown_join_code(harness);
+    let address_label = harness.get_by_label_contains("Address ").value().unwrap_or_default();
+    let port: u16 = address_label.rsplit(' ').next().and_then(|port| port.parse().ok()).expect("the port shown");
+    let seat_code = shown_seat_code(harness);
+    let mut players = Vec::new();
+    for (seat, name) in [(0, "Ana"), (1, "Bea"), (2, "Cal")] {
+        let hello = super::quic::hello_with_code(name, None, Some(seat_code));
+        let request = JoinRequest::new((Ipv4Addr::LOCALHOST, port).into(), Pin::JoinCode(code), hello);
+        let link = runtime.block_on(join(request)).expect("a guest joins the window's table");
+        let player = super::quic::Player::new(link, Seat(seat), seed + u64::from(seat));
+        player.sit();
+        players.push(player);
+    }
+    run_until(harness, "the guests ready", |harness| ["Ana", "Bea", "Cal"].iter().all(|name| harness.query_by_label(name).is_some()));
+    harness.get_by_label("Start the match").click();
+    run_until(harness, "the table", |harness| matches!(harness.state().screen(), cardtable::app::Screen::Table(_)));
+    players
+}
