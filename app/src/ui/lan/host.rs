@@ -132,7 +132,7 @@ impl HostLobby {
             }
         };
         let announcement = Announcement::new(identity.fingerprint(), handle.addr().port(), &host_name, form.options.kind());
-        let (announcer, notice) = match Announcer::start(&lan.settings.discovery(), announcement) {
+        let (announcer, notice) = match Announcer::start(&lan.settings.discovery(), identity, announcement) {
             Ok(announcer) => (Some(announcer), None),
             Err(error) => (None, Some(tr!("net-discovery-off", reason = error.to_string()))),
         };
