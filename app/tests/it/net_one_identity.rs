@@ -5,8 +5,8 @@
 
 use crate::net_support;
 
-use cardtable::net::guest::{JoinError, JoinRequest, join};
-use cardtable::net::identity::Identity;
+use cardtable::net::guest::{JoinError, JoinRequest, join, join_heard};
+use cardtable::net::identity::{CERT_FILE, Identity, KEY_FILE, MACHINE_FILE, Renewed};
 use cardtable::net::server::start_host;
 use cardtable::net::table::{TableConfig, TableCore};
 use cardtable::net::tls::Pin;
@@ -38,6 +38,50 @@ fn a_token_from_another_table_of_the_same_identity_is_told_not_let_in_as_a_stran
         let fresh = join_pinned(second.addr(), identity.fingerprint(), hello("Bea", None)).await;
         assert_ne!(fresh.admitted().token, token);
         drop((back, fresh));
+        first.close().await;
+        second.close().await;
+    });
+}
+
+/// Issue 30, item 6, on one machine: a data folder copied to another `--data-dir` gets an
+/// identity of its own at its first start, saying so. A guest seated at the original, coming
+/// back with its token, is told plainly when it dials the copy ("host identity changed"), never
+/// let in there as a stranger; among both addresses (as heard), its join reaches the original,
+/// which knows its token (before: both answered with one identity, and the guest landed at
+/// the copy as a newcomer 5 of 10 times).
+#[test]
+fn a_data_folder_copied_on_this_machine_hosts_under_its_own_identity() {
+    runtime().block_on(async {
+        let folders = tempfile::tempdir().expect("tempdir");
+        let original = folders.path().join("original");
+        let copied = folders.path().join("copy");
+        let (identity, renewed) = Identity::load_or_create_telling(&original).expect("made");
+        assert_eq!(renewed, None);
+        std::fs::create_dir_all(&copied).expect("the copy's folder");
+        for file in [CERT_FILE, KEY_FILE, MACHINE_FILE] {
+            std::fs::copy(original.join(file), copied.join(file)).expect("copied");
+        }
+        let (copy_identity, renewed) = Identity::load_or_create_telling(&copied).expect("the copy starts");
+        assert!(matches!(&renewed, Some(Renewed::OtherFolder { .. })), "the copy says so: {renewed:?}");
+        assert_ne!(copy_identity.fingerprint(), identity.fingerprint(), "two hosts, two identities");
+        let options = AnyOptions::defaults(GameKind::CrazyEights);
+        let table = |seed| {
+            TableCore::new(net_support::quic::with_test_seat_code(TableConfig::new("Ana")), options.clone(), 2, seed).expect("table")
+        };
+        let first = start_host(table(1), &identity, settings()).expect("the original's table opens");
+        let second = start_host(table(2), &copy_identity, settings()).expect("the copy's table opens");
+        let seated = join_pinned(first.addr(), identity.fingerprint(), hello("Bea", None)).await;
+        let token = seated.admitted().token;
+        drop(seated);
+        let mut request = JoinRequest::new(second.addr(), Pin::Fingerprint(identity.fingerprint()), hello("Bea", Some(token)));
+        request.liveness = quick_liveness();
+        for _ in 0..10 {
+            let error = join(request.clone()).await.expect_err("the copy is not the host that seated her");
+            assert!(matches!(error, JoinError::IdentityChanged { .. }), "told plainly: {error:?}");
+            let back = join_heard(request.clone(), &[second.addr(), first.addr()]).await.expect("the original is found");
+            assert_eq!(back.host(), identity.fingerprint(), "back at the table that gave her token");
+            drop(back);
+        }
         first.close().await;
         second.close().await;
     });

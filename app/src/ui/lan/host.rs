@@ -144,7 +144,8 @@ impl HostLobby {
             door: Door::Lan(shown_address(interface)),
             draft: form.options.clone(),
             host_name,
-            notice,
+            // A copied data folder's new identity is said where the host sees its join code.
+            notice: notice.or_else(|| lan.identity_renewed().map(ToString::to_string)),
         })
     }
 
