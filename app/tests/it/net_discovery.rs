@@ -172,7 +172,9 @@ fn fifty_thousand_forged_announcements_keep_the_list_bounded() {
         renamed[at..at + 4].copy_from_slice(b"Fake");
         let started = Instant::now();
         for forged in 0..50_000_u32 {
-            if forged.is_multiple_of(2) {
+            // One in fifty needs a signature check (0.3 ms each in a debug build): enough to
+            // show renamed ones are dropped without taking a core from the tests beside it.
+            if !forged.is_multiple_of(50) {
                 let announcement = Announcement::new(Fingerprint::of(&forged.to_be_bytes()), 40_000, "Forged", GameKind::Dunno);
                 send_to(&listener, &socket, &sealed(&identities[0], &announcement, u64::from(forged) + 2)).await;
             } else {
@@ -183,10 +185,10 @@ fn fifty_thousand_forged_announcements_keep_the_list_bounded() {
                 tokio::time::sleep(Duration::from_millis(1)).await;
             }
         }
-        eprintln!("50,000 forged announcements sent in {:?} (half of them needing a signature check)", started.elapsed());
+        eprintln!("50,000 forged announcements sent in {:?} (1,000 of them needing a signature check)", started.elapsed());
         // The hosts announce again (the forgeries took longer than a host is remembered).
         announce_all(3).await;
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        heard(&listener, Duration::from_secs(10), |hosts| hosts.len() == MAX_HOSTS).await;
         let started = Instant::now();
         let looks = 100;
         let mut hosts = Vec::new();
