@@ -152,7 +152,11 @@ async fn start(table: TableCore, lan_dir: &Path, plan: &HostPlan, settings: Host
         #[cfg(not(feature = "online"))]
         bail!("this Cardtable was built without online play");
     }
-    let identity = Identity::load_or_create(lan_dir)?;
+    let (identity, renewed) = Identity::load_or_create_telling(lan_dir)?;
+    if let Some(renewed) = renewed {
+        // Said on the terminal the headless host was started from.
+        eprintln!("{renewed}");
+    }
     Ok(start_host(table, &identity, settings)?)
 }
 

@@ -21,10 +21,72 @@ pub const CERT_FILE: &str = "device-cert.pem";
 /// File name of the device's private key in the config directory.
 pub const KEY_FILE: &str = "device-key.pem";
 
-/// File name of the note, beside the identity, of the machine that made it (a hash of its
-/// machine id): a data folder copied to another machine makes a new identity there, so two
-/// hosts never answer with one identity (issue 30, item 6).
+/// File name of the note, beside the identity, of the machine and the folder it was made in (a
+/// hash of the machine id, then the folder's full path): a data folder copied to another
+/// machine, or to another folder of this one, makes a new identity there, so two hosts never
+/// answer with one identity (issue 30, item 6).
 pub const MACHINE_FILE: &str = "device-machine";
+
+/// The most bytes the note of the machine and folder may have.
+const NOTE_LIMIT: u64 = 8 * 1024;
+
+/// Why a stored identity was set aside and a new one made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Renewed {
+    /// The data folder was made on another machine.
+    #[error(
+        "this data folder was copied from another machine: this device now has an identity of its own (guests who knew the other one will be told another device answered)"
+    )]
+    OtherMachine,
+    /// The data folder is a copy of another folder on this machine.
+    #[error(
+        "this data folder is a copy of {made_in}: it now has an identity of its own, so the two never answer as one host (guests who knew the other one will be told another device answered)"
+    )]
+    OtherFolder {
+        /// The folder the identity was made in.
+        made_in: String,
+    },
+}
+
+/// Where an identity was made, as noted beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct MadeIn {
+    /// [`this_machine`], or empty where unknown.
+    machine: String,
+    /// The folder's full path (absent in notes written before it was recorded).
+    folder: Option<String>,
+}
+
+impl MadeIn {
+    fn read(note: &Path) -> Option<MadeIn> {
+        let Content::Bytes(bytes) = read_limited(note, NOTE_LIMIT) else { return None };
+        let text = String::from_utf8_lossy(&bytes);
+        let mut lines = text.lines();
+        let machine = lines.next().unwrap_or_default().trim().to_owned();
+        let folder = lines.next().map(str::to_owned).filter(|folder| !folder.is_empty());
+        Some(MadeIn { machine, folder })
+    }
+
+    fn text(&self) -> String {
+        format!("{}\n{}\n", self.machine, self.folder.as_deref().unwrap_or_default())
+    }
+
+    /// Why an identity made at `self` is a copy where `here` is, if it is.
+    fn copied(&self, here: &MadeIn) -> Option<Renewed> {
+        if !self.machine.is_empty() && !here.machine.is_empty() && self.machine != here.machine {
+            return Some(Renewed::OtherMachine);
+        }
+        match (&self.folder, &here.folder) {
+            (Some(made_in), Some(folder)) if made_in != folder => Some(Renewed::OtherFolder { made_in: made_in.clone() }),
+            _ => None,
+        }
+    }
+}
+
+/// `dir`'s full path, or `None` while it cannot be resolved (not made yet).
+fn full_path(dir: &Path) -> Option<String> {
+    std::fs::canonicalize(dir).ok().map(|path| path.display().to_string())
+}
 
 /// The most bytes a stored certificate or key may have (each is well under 2 KiB): a pipe or a
 /// huge file where one should be is refused, not read.
@@ -203,19 +265,28 @@ impl Identity {
     /// # Errors
     /// The files cannot be read or written, are not PEM, or only one of them exists.
     pub fn load_or_create(dir: &Path) -> Result<Identity, IdentityError> {
-        Self::load_or_create_on(dir, this_machine())
+        Ok(Self::load_or_create_telling(dir)?.0)
     }
 
-    /// [`Identity::load_or_create`] on the machine `machine` (`None`: unknown, nothing is
-    /// checked): an identity noted as made on another machine is set aside (`.copied`) and a
-    /// new one made.
-    fn load_or_create_on(dir: &Path, machine: Option<String>) -> Result<Identity, IdentityError> {
+    /// [`Identity::load_or_create`], telling whether the stored identity was a copy (from
+    /// another machine or another folder of this one) and was replaced by a new one, so the
+    /// caller can say so.
+    ///
+    /// # Errors
+    /// As [`Identity::load_or_create`].
+    pub fn load_or_create_telling(dir: &Path) -> Result<(Identity, Option<Renewed>), IdentityError> {
+        Self::load_or_create_on(dir, this_machine().as_deref())
+    }
+
+    /// [`Identity::load_or_create_telling`] on the machine `machine` (`None`: unknown, only
+    /// the folder is checked): an identity noted as made on another machine or in another
+    /// folder is set aside (`.copied`) and a new one made.
+    fn load_or_create_on(dir: &Path, machine: Option<&str>) -> Result<(Identity, Option<Renewed>), IdentityError> {
         let note = dir.join(MACHINE_FILE);
-        if let Some(machine) = &machine
-            && let Content::Bytes(noted) = read_limited(&note, 1024)
-            && noted != machine.as_bytes()
-        {
-            tracing::warn!(dir = %dir.display(), "this data folder was copied from another machine: it gets an identity of its own");
+        let here = || MadeIn { machine: machine.unwrap_or_default().to_owned(), folder: full_path(dir) };
+        let renewed = MadeIn::read(&note).and_then(|made_in| made_in.copied(&here()));
+        if let Some(renewed) = &renewed {
+            tracing::warn!(dir = %dir.display(), %renewed, "a copied identity is set aside");
             for file in [CERT_FILE, KEY_FILE] {
                 let path = dir.join(file);
                 let aside = dir.join(format!("{file}.copied"));
@@ -226,13 +297,14 @@ impl Identity {
             }
         }
         let identity = Self::load_or_create_files(dir)?;
-        if let Some(machine) = machine
-            && !matches!(read_limited(&note, 1024), Content::Bytes(noted) if noted == machine.as_bytes())
-            && let Err(error) = crate::store::atomic::write(&note, machine.as_bytes(), false)
+        // Noted after the files: the folder exists now, so its full path resolves.
+        let here = here();
+        if MadeIn::read(&note).as_ref() != Some(&here)
+            && let Err(error) = crate::store::atomic::write(&note, here.text().as_bytes(), false)
         {
-            tracing::warn!(%error, "the note of this machine beside the identity could not be written");
+            tracing::warn!(%error, "the note of this machine and folder beside the identity could not be written");
         }
-        Ok(identity)
+        Ok((identity, renewed))
     }
 
     /// The identity stored in `dir`, made and stored there on first use (the files only).
@@ -353,16 +425,53 @@ mod tests {
     fn a_data_folder_copied_to_another_machine_makes_a_new_identity_there() {
         let dir = temp_dir("copied");
         let here = Some("a".repeat(64));
-        let first = Identity::load_or_create_on(&dir, here.clone()).expect("made");
-        assert_eq!(Identity::load_or_create_on(&dir, here).expect("read back").fingerprint(), first.fingerprint());
+        let (first, renewed) = Identity::load_or_create_on(&dir, here.as_deref()).expect("made");
+        assert_eq!(renewed, None);
+        assert_eq!(Identity::load_or_create_on(&dir, here.as_deref()).expect("read back").0.fingerprint(), first.fingerprint());
         // The folder, copied to another machine.
         let there = Some("b".repeat(64));
-        let copy = Identity::load_or_create_on(&dir, there.clone()).expect("a new one");
+        let (copy, renewed) = Identity::load_or_create_on(&dir, there.as_deref()).expect("a new one");
+        assert_eq!(renewed, Some(Renewed::OtherMachine), "said so");
         assert_ne!(copy.fingerprint(), first.fingerprint(), "two hosts never share an identity");
         assert!(dir.join("device-cert.pem.copied").exists() && dir.join("device-key.pem.copied").exists(), "the copy is set aside");
-        assert_eq!(Identity::load_or_create_on(&dir, there).expect("kept").fingerprint(), copy.fingerprint());
-        assert_eq!(Identity::load_or_create_on(&dir, None).expect("unknown machine").fingerprint(), copy.fingerprint());
+        let (kept, renewed) = Identity::load_or_create_on(&dir, there.as_deref()).expect("kept");
+        assert_eq!((kept.fingerprint(), renewed), (copy.fingerprint(), None));
+        assert_eq!(Identity::load_or_create_on(&dir, None).expect("unknown machine").0.fingerprint(), copy.fingerprint());
         std::fs::remove_dir_all(&dir).expect("cleanup");
+    }
+
+    /// Issue 30, item 6, on one machine: a data folder copied to another folder (another
+    /// `--data-dir`) gets an identity of its own on its first start there, and says so; the
+    /// original keeps its identity.
+    #[test]
+    fn a_data_folder_copied_on_the_same_machine_makes_a_new_identity_in_the_copy() {
+        let original = temp_dir("same-machine-original");
+        let copied = temp_dir("same-machine-copy");
+        let here = Some("a".repeat(64));
+        let (first, _) = Identity::load_or_create_on(&original, here.as_deref()).expect("made");
+        std::fs::create_dir_all(&copied).expect("the copy's folder");
+        for file in [CERT_FILE, KEY_FILE, MACHINE_FILE] {
+            std::fs::copy(original.join(file), copied.join(file)).expect("copied");
+        }
+        let (copy, renewed) = Identity::load_or_create_on(&copied, here.as_deref()).expect("a new one");
+        assert_ne!(copy.fingerprint(), first.fingerprint(), "two hosts on one machine never share an identity");
+        let made_in = full_path(&original).expect("the original's path");
+        assert_eq!(renewed.clone(), Some(Renewed::OtherFolder { made_in: made_in.clone() }));
+        assert!(renewed.expect("renewed").to_string().contains(&made_in), "the message names the original");
+        let (kept, renewed) = Identity::load_or_create_on(&copied, here.as_deref()).expect("kept");
+        assert_eq!((kept.fingerprint(), renewed), (copy.fingerprint(), None), "said once");
+        assert_eq!(Identity::load_or_create_on(&original, here.as_deref()).expect("original").0.fingerprint(), first.fingerprint());
+        // Without a machine id the folder is still checked.
+        std::fs::copy(original.join(MACHINE_FILE), copied.join(MACHINE_FILE)).expect("the note copied again");
+        assert!(matches!(Identity::load_or_create_on(&copied, None).expect("renewed").1, Some(Renewed::OtherFolder { .. })));
+        // A note written before the folder was recorded is taken as made here.
+        let old_note = temp_dir("old-note");
+        Identity::load_or_create_on(&old_note, here.as_deref()).expect("made");
+        std::fs::write(old_note.join(MACHINE_FILE), "a".repeat(64)).expect("an old note");
+        assert_eq!(Identity::load_or_create_on(&old_note, here.as_deref()).expect("kept").1, None);
+        for dir in [original, copied, old_note] {
+            std::fs::remove_dir_all(&dir).expect("cleanup");
+        }
     }
 
     #[test]

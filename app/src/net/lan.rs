@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::discovery::{DiscoveryConfig, DiscoveryMode};
-use super::identity::{Identity, IdentityError};
+use super::identity::{Identity, IdentityError, Renewed};
 use super::known_hosts::{KnownHosts, KnownHostsError};
 use crate::store::recover::{Content, read_limited};
 
@@ -91,6 +91,8 @@ pub struct LanContext {
     runtime: tokio::runtime::Runtime,
     dir: Option<PathBuf>,
     identity: Option<Identity>,
+    /// Set when the stored identity was a copy and a new one was made this session.
+    renewed: Option<Renewed>,
     #[cfg(feature = "online")]
     online_key: Option<super::online::key::OnlineKey>,
     /// The trusted hosts.
@@ -125,6 +127,7 @@ impl LanContext {
             runtime,
             dir,
             identity: None,
+            renewed: None,
             #[cfg(feature = "online")]
             online_key: None,
             known,
@@ -147,12 +150,20 @@ impl LanContext {
         if let Some(identity) = &self.identity {
             return Ok(identity.clone());
         }
-        let identity = match &self.dir {
-            Some(dir) => Identity::load_or_create(dir)?,
-            None => Identity::generate()?,
+        let (identity, renewed) = match &self.dir {
+            Some(dir) => Identity::load_or_create_telling(dir)?,
+            None => (Identity::generate()?, None),
         };
         self.identity = Some(identity.clone());
+        self.renewed = renewed;
         Ok(identity)
+    }
+
+    /// Why this session's identity is a new one (its data folder was a copy), to be said to
+    /// the person hosting.
+    #[must_use]
+    pub fn identity_renewed(&self) -> Option<&Renewed> {
+        self.renewed.as_ref()
     }
 
     /// This device's online identity: made once and kept beside the LAN identity.

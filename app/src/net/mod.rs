@@ -30,6 +30,7 @@
 //! | [`relay`] | a lossy, reordering loopback relay for fault tests |
 //! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
 
+pub mod announcement;
 pub mod codec;
 mod connection;
 pub mod discovery;

@@ -14,7 +14,6 @@ net-host-line = { $name } · { $game } · { $seats ->
 }
 net-known = known host
 # Anyone on the network can announce a table under any name; proven once this device reached the host at that address.
-net-name-unproven = { $name } (name not checked yet)
 net-playing = playing
 net-join = Join
 net-confirm = Does the host's screen show the code { $code }?

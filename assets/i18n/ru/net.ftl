@@ -14,7 +14,6 @@ net-host-line = { $name } · { $game } · { $seats ->
    *[many] { $seats } свободных мест
 }
 net-known = знакомый стол
-net-name-unproven = { $name } (имя ещё не проверено)
 net-playing = идёт игра
 net-join = Присоединиться
 net-confirm = На экране хозяина стола код { $code }?

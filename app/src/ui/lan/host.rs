@@ -132,7 +132,7 @@ impl HostLobby {
             }
         };
         let announcement = Announcement::new(identity.fingerprint(), handle.addr().port(), &host_name, form.options.kind());
-        let (announcer, notice) = match Announcer::start(&lan.settings.discovery(), announcement) {
+        let (announcer, notice) = match Announcer::start(&lan.settings.discovery(), identity, announcement) {
             Ok(announcer) => (Some(announcer), None),
             Err(error) => (None, Some(tr!("net-discovery-off", reason = error.to_string()))),
         };
@@ -144,7 +144,8 @@ impl HostLobby {
             door: Door::Lan(shown_address(interface)),
             draft: form.options.clone(),
             host_name,
-            notice,
+            // A copied data folder's new identity is said where the host sees its join code.
+            notice: notice.or_else(|| lan.identity_renewed().map(ToString::to_string)),
         })
     }
 

@@ -15,7 +15,7 @@ use tokio::sync::oneshot;
 
 use super::lobby::touch_button;
 use super::words;
-use crate::net::discovery::{Discovered, Listener, ShownName};
+use crate::net::discovery::{Discovered, Listener};
 use crate::net::guest::{GuestLink, JoinError, JoinRequest, join, join_heard};
 use crate::net::identity::{Fingerprint, JoinCode};
 use crate::net::lan::{LanContext, LanSettings};
@@ -388,13 +388,9 @@ fn found_tables(ui: &mut egui::Ui, screen: &mut JoinScreen, lan: &LanContext, wa
     let busy = screen.joining.is_some();
     for host in hosts {
         let announced = &host.announcement;
-        let known = lan.known.get(&announced.fingerprint);
-        // Only the address where this device reached the host before proves the name.
-        let name = match host.shown_name(known.and_then(|known| known.address)) {
-            ShownName::Proven(name) => name,
-            ShownName::Unproven(name) => tr!("net-name-unproven", name = name),
-        };
-        let known = known.is_some();
+        // The name is the host's own: only announcements its identity signed are listed.
+        let name = announced.name.clone();
+        let known = lan.known.get(&announced.fingerprint).is_some();
         egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(8.0).show(ui, |ui| {
             ui.set_width(ui.available_width());
             let line = tr!("net-host-line", name = name, game = names::game(announced.game), seats = u32::from(announced.open_seats));
