@@ -245,7 +245,8 @@ async fn connect(plan: &JoinPlan, hello: Hello) -> anyhow::Result<GuestLink> {
         }
         #[cfg(feature = "online")]
         {
-            use crate::net::online::{OnlineJoin, OnlineSettings, join_online};
+            use crate::net::guest::join_online;
+            use crate::net::online::{OnlineJoin, OnlineSettings};
             let mut request = OnlineJoin::new(invite, hello);
             request.settings = OnlineSettings { relays: plan.relays.clone(), ..online_settings(plan.relay_ca.as_deref())? };
             request.bind = plan.bind;

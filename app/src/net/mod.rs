@@ -33,6 +33,7 @@
 pub mod announcement;
 pub mod codec;
 mod connection;
+pub mod dial;
 pub mod discovery;
 pub mod fair;
 pub mod guest;

@@ -1,7 +1,7 @@
 //! A guest's connection, carried both ways, and its way back to the seat when it is lost (issue
 //! 28, item 3): a router taking a new outside address, a laptop asleep past the idle timeout or a
 //! Wi-Fi switch ends the connection, and the guest dials the host again by itself with its seat's
-//! resume token, with backoff, for as long as the host holds the seat ([`REJOIN_FOR`]). On the
+//! resume token, with backoff, for as long as the host holds the seat ([`super::dial::REJOIN_FOR`]). On the
 //! LAN it dials the host's address again, then every address discovery hears for the host's
 //! fingerprint (its address may have changed); online, the host's key again through the
 //! invite's relays and addresses, from a new endpoint (iroh keeps a dead direct path on the old
@@ -14,17 +14,16 @@ use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::codec::encode_frame;
+use super::dial::{
+    Carrier, Ending, Greeted, GuestEvent, GuestLink, JoinError, JoinRequest, Reconnected, Reconnecting, close_endpoint, connect,
+    connect_heard,
+};
 use super::discovery::Listener;
-use super::guest::{Dialer, Ending, GuestEvent, GuestLink, JoinError, JoinRequest, Reconnected, Reconnecting, connect, connect_heard};
 use super::identity::Fingerprint;
-use super::link::{Link, LinkError, LinkRecv, LinkSend, PathKind};
-use super::protocol::{Admitted, ClientMsg, CloseCode, HostMsg, JoinRefusal, ResumeToken};
+use super::link::{Link, LinkError, LinkRecv, LinkSend};
+use super::protocol::{ClientMsg, CloseCode, HostMsg, JoinRefusal, ResumeToken};
 use super::stream::{FRAME_DEADLINE, ReadFailure, read_message};
 use super::tls::Pin;
-
-/// How long a guest keeps dialling after a lost connection: the two minutes a host holds an
-/// away guest's seat before a bot stands in (`TableConfig::grace`'s default).
-pub const REJOIN_FOR: Duration = Duration::from_secs(120);
 
 /// The pause after the first failed try; it doubles after each, up to [`LONGEST_PAUSE`].
 const FIRST_PAUSE: Duration = Duration::from_millis(250);
@@ -39,31 +38,6 @@ const OUTGOING_QUEUE: usize = 256;
 /// Messages from the host waiting for the window; when full, reading from the host waits (QUIC
 /// flow control then slows the host down).
 const INCOMING_QUEUE: usize = 1024;
-
-/// The connection a guest holds now: what the window asks for its path and peer.
-#[derive(Debug, Clone)]
-pub(crate) struct Carrier {
-    /// The connection.
-    pub(crate) connection: Link,
-    /// The endpoint it was dialled from.
-    pub(crate) endpoint: Dialer,
-    /// What the host said on it.
-    pub(crate) admitted: Admitted,
-}
-
-/// A connection whose Welcome was read, before its messages are carried.
-pub(crate) struct Greeted {
-    /// The connection and what the host said.
-    pub(crate) carrier: Carrier,
-    /// The host's proven identity.
-    pub(crate) host: Fingerprint,
-    /// The tracing span of this connection's tasks.
-    pub(crate) span: tracing::Span,
-    /// The path when the connection was made.
-    pub(crate) first_path: PathKind,
-    /// The stream's two halves and what was read past the Welcome.
-    pub(crate) streams: (LinkSend, LinkRecv, Vec<u8>),
-}
 
 /// How to dial the host again.
 #[derive(Clone)]
@@ -288,17 +262,6 @@ fn no_way_back(error: &JoinError) -> Option<Ending> {
     }
 }
 
-/// Closes a guest's endpoint (online, waiting up to two seconds for iroh to say goodbye).
-pub(crate) async fn close_endpoint(endpoint: Dialer, reason: &'static [u8]) {
-    match endpoint {
-        Dialer::Lan(endpoint) => endpoint.close(quinn::VarInt::from_u32(CloseCode::Normal as u32), reason),
-        #[cfg(feature = "online")]
-        Dialer::Online(endpoint) => {
-            let _ = tokio::time::timeout(Duration::from_secs(2), endpoint.close()).await;
-        }
-    }
-}
-
 /// Writes the guest's messages until the connection ends; hands the queue back for the next
 /// connection.
 async fn write_messages(mut send: LinkSend, mut outbox: mpsc::Receiver<ClientMsg>, connection: Link) -> mpsc::Receiver<ClientMsg> {
@@ -379,7 +342,7 @@ mod tests {
     /// The guest keeps trying exactly as long as a host holds an away guest's seat.
     #[test]
     fn a_guest_tries_for_as_long_as_the_host_holds_its_seat() {
-        assert_eq!(REJOIN_FOR, crate::net::table::TableConfig::new("Ana").grace);
+        assert_eq!(crate::net::dial::REJOIN_FOR, crate::net::table::TableConfig::new("Ana").grace);
     }
 
     /// A refusal or another version ends the tries; an unreachable host or another device at

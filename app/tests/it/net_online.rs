@@ -13,11 +13,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cardtable::net::codec::MAX_FRAME;
+use cardtable::net::guest::join_online;
 use cardtable::net::guest::{Ending, GuestEvent};
 use cardtable::net::invite::Invite;
 use cardtable::net::limits::HostLimits;
 use cardtable::net::link::PathKind;
-use cardtable::net::online::{OnlineJoin, join_online};
+use cardtable::net::online::OnlineJoin;
 use cardtable::net::protocol::{ALPN, ClientMsg, CloseCode};
 use cardtable::net::server::{FrameAudit, HostHandle};
 use cardtable::net::table::HostCommand;

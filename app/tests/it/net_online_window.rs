@@ -10,10 +10,11 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 use cardtable::app::{CardtableApp, Screen};
+use cardtable::net::guest::join_online;
 use cardtable::net::invite::Invite;
 use cardtable::net::known_hosts::KnownHosts;
 use cardtable::net::online::key::OnlineKey;
-use cardtable::net::online::{OnlineJoin, OnlineSettings, join_online, start_online_host};
+use cardtable::net::online::{OnlineJoin, OnlineSettings, start_online_host};
 use cardtable::net::server::HostHandle;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
 use cardtable::ui::lan::LanScreen;

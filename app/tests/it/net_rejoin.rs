@@ -105,7 +105,7 @@ fn a_guest_whose_host_is_no_longer_at_its_address_finds_it_by_discovery_and_rejo
         let discovery = DiscoveryConfig::loopback(port);
         let Dealt { handle, identity, relay, ana, mut bea } = deal(Some(discovery.clone()), REJOIN_FOR).await;
         let announcement = Announcement::new(identity.fingerprint(), handle.addr().port(), "Host", GameKind::CrazyEights);
-        let _announcer = Announcer::start(&discovery, announcement).expect("announces on loopback");
+        let _announcer = Announcer::start(&discovery, &identity, announcement).expect("announces on loopback");
         let log_before = ana.table.history().to_vec();
         // The address Ana knew goes silent for good: only discovery can take her back.
         relay.cut(true);

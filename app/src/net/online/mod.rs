@@ -23,13 +23,12 @@ use iroh::{Endpoint, EndpointAddr, PublicKey, RelayMap, RelayMode, RelayUrl, Tra
 use tracing::Instrument;
 
 use super::connection::Doors;
-use super::guest::{Arrived, Dialer, GuestLink, JOIN_TIMEOUT, JoinError, greet};
+use super::dial::{Arrived, Dialer, Greeted, JOIN_TIMEOUT, JoinError, REJOIN_FOR, greet};
 use super::identity::Fingerprint;
 use super::invite::{Invite, InviteError};
 use super::limits::Source;
 use super::link::Link;
 use super::protocol::{ALPN, Hello};
-use super::rejoin::{Greeted, REJOIN_FOR, Redial, carry};
 use super::server::{HostError, HostHandle, HostSettings, Listener, launch};
 use super::table::TableCore;
 use super::tls::{Liveness, RECEIVE_WINDOW, SEND_WINDOW};
@@ -249,17 +248,7 @@ impl std::fmt::Debug for OnlineJoin {
     }
 }
 
-/// Connects to the host an invite names (its key proved by the handshake), then Hello and
-/// Welcome as on the LAN.
-///
-/// # Errors
-/// See [`JoinError`]: the invite's key, the network, the version, a refusal.
-pub async fn join_online(request: OnlineJoin) -> Result<GuestLink, JoinError> {
-    let greeted = connect_online(&request).await?;
-    Ok(carry(greeted, Redial::online(request)))
-}
-
-/// [`join_online`]'s dialling (from a new endpoint each time: iroh keeps a dead direct path on
+/// [`super::guest::join_online`]'s dialling (from a new endpoint each time: iroh keeps a dead direct path on
 /// an old one) and Hello; the connection is not carried yet.
 pub(crate) async fn connect_online(request: &OnlineJoin) -> Result<Greeted, JoinError> {
     let invite = &request.invite;

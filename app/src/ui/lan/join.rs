@@ -211,8 +211,9 @@ impl JoinScreen {
     /// if one is remembered. The invite's relays are the ones used: they reach its host.
     #[cfg(feature = "online")]
     fn start_online_join(&mut self, lan: &LanContext, waker: crate::net::Waker) {
+        use crate::net::guest::join_online;
         use crate::net::invite::Invite;
-        use crate::net::online::{OnlineJoin, join_online};
+        use crate::net::online::OnlineJoin;
         let Some(name) = self.name_or_tell() else { return };
         let invite = match self.invite.parse::<Invite>() {
             Ok(invite) => invite,

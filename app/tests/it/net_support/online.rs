@@ -6,10 +6,11 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use cardtable::net::guest::GuestLink;
+use cardtable::net::guest::join_online;
 use cardtable::net::invite::Invite;
 use cardtable::net::online::key::OnlineKey;
 use cardtable::net::online::relay_server::{RelayPlan, RelayTls, RunningRelay, start_relay};
-use cardtable::net::online::{OnlineJoin, OnlineSettings, join_online, start_online_host};
+use cardtable::net::online::{OnlineJoin, OnlineSettings, start_online_host};
 use cardtable::net::protocol::Hello;
 use cardtable::net::server::{HostHandle, HostSettings};
 use cardtable::net::table::{TableConfig, TableCore};
