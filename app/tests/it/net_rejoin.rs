@@ -198,15 +198,17 @@ fn the_window_keeps_the_table_says_it_is_reconnecting_gets_back_and_can_leave() 
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }
 
+/// How long a sleeping guest is stopped: past the 5 s idle timeout on both sides.
+const SLEEP: Duration = Duration::from_secs(7);
+
 /// Sends `signal` (`-STOP`, `-CONT`) to the process `pid`.
 fn signal(pid: u32, signal: &str) {
     let status = Command::new("kill").arg(signal).arg(pid.to_string()).status().expect("kill runs");
     assert!(status.success(), "kill {signal} {pid}");
 }
 
-/// A headless Crazy Eights table (to its score limit: long enough to sleep in) with two bot
-/// guests; the first guest's process is stopped a few seconds into the match for longer than
-/// the idle timeout (a laptop asleep: the host shows it away), then let go on. It must get back
+/// A headless Dunno table with two bot guests; the first guest's process is stopped once both
+/// are at the table, for longer than the idle timeout (a laptop asleep: the host shows it away), then let go on. It must get back
 /// by itself, and every process end well: each guest's record verified.
 fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
     let mut table = crate::net_headless::HeadlessTable::start(host_args, guest_target);
@@ -217,7 +219,7 @@ fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl 
     }
     std::thread::sleep(Duration::from_millis(500));
     signal(table.guests[0].id(), "-STOP");
-    std::thread::sleep(Duration::from_secs(9));
+    std::thread::sleep(SLEEP);
     signal(table.guests[0].id(), "-CONT");
     let outputs = table.every_device_ends_verified(Duration::from_secs(300));
     let back = outputs[0].lines().find(|line| line.starts_with("reconnected after")).unwrap_or_else(|| panic!("no rejoin: {}", outputs[0]));
@@ -226,12 +228,12 @@ fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl 
 
 #[test]
 fn a_headless_online_guest_asleep_past_the_idle_timeout_rejoins_by_itself_and_verifies() {
-    let args = ["--online", "--game", "crazy-eights", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
+    let args = ["--online", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
     a_sleeping_guest_wakes_up_and_rejoins(&args, crate::net_headless::invite_target);
 }
 
 #[test]
 fn a_headless_lan_guest_asleep_past_the_idle_timeout_rejoins_by_itself_and_verifies() {
-    let args = ["--lan", "--game", "crazy-eights", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
+    let args = ["--lan", "--game", "dunno", "--seats", "guest,guest", "--print-invite", "--bind", "127.0.0.1:0"];
     a_sleeping_guest_wakes_up_and_rejoins(&args, crate::net_headless::lan_target);
 }
