@@ -330,6 +330,7 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
     let mut acted_on = None;
     let mut path = Changes::default();
     let mut round_trips = RoundTrips::default();
+    let mut started = false;
     loop {
         let message = match link.next().await {
             Some(GuestEvent::Message(message)) => message,
@@ -382,6 +383,11 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
             };
         }
         let Some(latest) = table.latest(Viewer::Seat(seat)) else { continue };
+        if !started {
+            // A reader (the NAT lab) waits for this before it changes the network "mid-match".
+            print_line("match started");
+            started = true;
+        }
         if acted_on == Some(latest.seq) {
             continue;
         }

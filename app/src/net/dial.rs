@@ -14,7 +14,7 @@ use super::discovery::DiscoveryConfig;
 use super::identity::{Fingerprint, JoinCode};
 use super::link::{Link, LinkRecv, LinkSend, PathKind, PeerId};
 use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinRefusal, Welcome};
-use super::stream::{FRAME_DEADLINE, read_payload};
+use super::stream::{FRAME_DEADLINE, ReadFailure, read_payload};
 use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
 
 /// How long a guest keeps dialling after a lost connection: the two minutes a host holds an
@@ -405,6 +405,9 @@ pub(crate) async fn greet(
     let welcome = match tokio::time::timeout(JOIN_TIMEOUT, read_payload(&mut recv, &mut buffer, FRAME_DEADLINE)).await {
         Ok(Ok(true)) => read_welcome(&buffer, guest_version)?,
         Ok(Ok(false)) => return Err(JoinError::Protocol("the host closed the stream without a Welcome".to_owned())),
+        // The connection failing (a timeout, a network gone) is not the host's bytes being bad:
+        // told as unreachable, it is tried again like any other failed dial.
+        Ok(Err(ReadFailure::Connection(error))) => return Err(unreachable(error.to_string())),
         Ok(Err(error)) => return Err(JoinError::Protocol(error.to_string())),
         Err(_) => return Err(unreachable("no Welcome in time".to_owned())),
     };

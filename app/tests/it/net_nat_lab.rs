@@ -261,17 +261,36 @@ fn usage(pid: u32) -> Option<Usage> {
     Some(Usage { rss_kib, cpu: Duration::from_millis(ticks * 10) })
 }
 
-/// Waits for `lab`'s child `index` to end (at most `limit`); whether it succeeded.
-fn wait(lab: &mut Lab, index: usize, limit: Duration, mut sample: impl FnMut()) -> bool {
+/// Waits for `lab`'s children `indices` to end, each successfully, within `limit`; says which
+/// one failed or was still running, as soon as one fails.
+fn wait(lab: &mut Lab, indices: &[usize], limit: Duration, mut sample: impl FnMut()) -> Result<(), String> {
     let start = Instant::now();
-    loop {
-        if let Some(status) = lab.children[index].try_wait().expect("wait") {
-            return status.success();
+    let mut running: Vec<usize> = indices.to_vec();
+    while !running.is_empty() {
+        for index in running.clone() {
+            if let Some(status) = lab.children[index].try_wait().expect("wait") {
+                if !status.success() {
+                    return Err(format!("process {index} failed ({status})"));
+                }
+                running.retain(|&other| other != index);
+            }
         }
-        assert!(start.elapsed() < limit, "still running after {limit:?}");
+        if start.elapsed() >= limit {
+            return Err(format!("processes {running:?} still running after {limit:?}"));
+        }
         sample();
         std::thread::sleep(Duration::from_millis(100));
     }
+    Ok(())
+}
+
+/// Ends every process of `lab` and fails the test with `what` and everything each one said.
+fn fail_with_lines(lab: &mut Lab, what: &str, host: Lines, guests: Vec<Lines>) -> ! {
+    for child in &mut lab.children {
+        let _ = child.kill();
+    }
+    let guests: Vec<Vec<String>> = guests.into_iter().map(Lines::all).collect();
+    panic!("{what}; the host said {:?}; the guests said {guests:?}", host.all());
 }
 
 /// What one lab match showed.
@@ -327,27 +346,30 @@ fn play_match(name: &str, game: &str, nat: Nat, netem: Option<&str>, mid_match: 
         .collect();
     let mut guest_lines: Vec<Lines> = guests.iter().map(|&index| Lines::follow(&mut lab.children[index])).collect();
     if let Some(change) = mid_match {
-        // Once play is direct, the network changes under it.
+        // Once the match has begun on both guests and play is direct, the network changes
+        // under it (changed in the lobby, it would test the lobby instead).
+        for lines in &mut guest_lines {
+            lines.wait_for("match started", Duration::from_secs(60));
+        }
         guest_lines[0].wait_for("path: direct", Duration::from_secs(60));
         change(&lab);
         eprintln!("NAT lab `{name}`: changed the network {:.1} s into the match", started.elapsed().as_secs_f64());
     }
     let mut peak = before;
     let mut last = before;
-    for (order, &index) in guests.iter().enumerate() {
-        let success = wait(&mut lab, index, GUEST_LIMIT, || {
-            if let Some(now) = usage(host_pid) {
-                peak.rss_kib = peak.rss_kib.max(now.rss_kib);
-                last = now;
-            }
-        });
-        if !success {
-            let said = guest_lines.remove(order).all();
-            panic!("guest {order} failed in `{name}`; it said {said:?}");
+    let ended = wait(&mut lab, &guests, GUEST_LIMIT, || {
+        if let Some(now) = usage(host_pid) {
+            peak.rss_kib = peak.rss_kib.max(now.rss_kib);
+            last = now;
         }
+    });
+    if let Err(failure) = ended {
+        fail_with_lines(&mut lab, &format!("{failure} in `{name}`"), host_lines, guest_lines);
     }
     let played = started.elapsed();
-    assert!(wait(&mut lab, host, Duration::from_secs(30), || {}), "the host failed in `{name}`");
+    if let Err(failure) = wait(&mut lab, &[host], Duration::from_secs(30), || {}) {
+        fail_with_lines(&mut lab, &format!("the host: {failure} in `{name}`"), host_lines, guest_lines);
+    }
     let guests: Vec<Vec<String>> = guest_lines.into_iter().map(Lines::all).collect();
     let host = host_lines.all();
     for lines in &guests {

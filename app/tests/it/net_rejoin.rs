@@ -212,12 +212,12 @@ fn signal(pid: u32, signal: &str) {
 /// by itself, and every process end well: each guest's record verified.
 fn a_sleeping_guest_wakes_up_and_rejoins(host_args: &[&str], guest_target: impl Fn(&str) -> (String, String, Vec<String>)) {
     let mut table = crate::net_headless::HeadlessTable::start(host_args, guest_target);
-    // Into the match (both seated, so it is dealt; a few moves), then asleep past the 5 s idle
-    // timeout. Not a fixed wait: a match of bots can end in a few seconds (2 rounds, 29 moves).
+    // Into the match (both seated and dealt: not in the lobby), then at once asleep past the 5 s
+    // idle timeout. Not a fixed wait: a match of bots can end in a few seconds (2 rounds, 29
+    // moves), and the lobby's few round trips take longer under load.
     for index in 0..2 {
-        table.wait_for_guest_line(index, "path: ", Duration::from_secs(60));
+        table.wait_for_guest_line(index, "match started", Duration::from_secs(60));
     }
-    std::thread::sleep(Duration::from_millis(500));
     signal(table.guests[0].id(), "-STOP");
     std::thread::sleep(SLEEP);
     signal(table.guests[0].id(), "-CONT");
