@@ -62,6 +62,7 @@ net-seat-guest = { $name }
 net-seat-host-device = { $name } (host's device)
 net-seat-bot = { $name } (bot, { $level })
 net-away = away
+net-away-held = away: back in { $time } or the seat opens for others
 net-ready = ready
 net-not-ready = not ready
 net-you = you

@@ -62,6 +62,7 @@ net-seat-guest = { $name }
 net-seat-host-device = { $name } (устройство хозяина)
 net-seat-bot = { $name } (бот, { $level })
 net-away = нет на связи
+net-away-held = нет на связи: вернётся через { $time }, иначе место освободится
 net-ready = готов
 net-not-ready = не готов
 net-you = вы
