@@ -108,6 +108,7 @@ net-ended-left = You left the table.
 net-ended-lost = The connection to the host was lost ({ $reason }). Your finished rounds are kept; join again to take your seat back.
 net-reconnecting = Reconnecting to { $host }'s table… (attempt { $attempt })
 net-ended-not-back = The host could not be reached again for { $seconds } s ({ $reason }). A bot plays your seat meanwhile: join the table again to take it back. Your finished rounds are kept.
+net-ended-not-back-lobby = The host could not be reached again for { $seconds } s ({ $reason }). Your seat was kept for a while, then opened for others: join the table again to sit down.
 net-ended-replaced = Your seat was taken back on another connection.
 net-host-remove = Remove
 net-host-remove-hint = Remove { $name } from this table: they are told, and cannot come back to this table with their seat

@@ -93,7 +93,7 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut GuestLobby) -> Option<GuestOutcome> {
             outcome = Some(GuestOutcome::Leave);
         }
         if let Some(ending) = &lobby.ending {
-            ui.colored_label(theme::ACCENT, words::ending(ending));
+            ui.colored_label(theme::ACCENT, words::ending_in_lobby(ending));
             return;
         }
         if let Some(trying) = &lobby.reconnecting {
