@@ -28,7 +28,11 @@ pub(crate) enum Inbound {
         line: Line,
     },
     Message(ConnId, ClientMsg),
-    Gone(ConnId),
+    /// The connection ended; `faulted`: the host closed it for breaking the protocol.
+    Gone {
+        conn: ConnId,
+        faulted: bool,
+    },
     /// A bot's worker has its answer ready.
     BotReady,
 }
@@ -194,44 +198,46 @@ impl Peer {
         if self.inbox.send(Inbound::Hello { conn: self.conn, hello, line }).await.is_err() {
             return;
         }
-        self.relay(&connection, &mut recv, &mut buffer).await;
-        let _ = self.inbox.send(Inbound::Gone(self.conn)).await;
+        let faulted = self.relay(&connection, &mut recv, &mut buffer).await;
+        let _ = self.inbox.send(Inbound::Gone { conn: self.conn, faulted }).await;
     }
 
-    /// Hands the peer's messages to the table while they come whole, in time and within budget.
-    async fn relay(&self, connection: &Link, recv: &mut LinkRecv, buffer: &mut Vec<u8>) {
+    /// Hands the peer's messages to the table while they come whole, in time and within budget;
+    /// returns whether it closed the connection for breaking the protocol.
+    async fn relay(&self, connection: &Link, recv: &mut LinkRecv, buffer: &mut Vec<u8>) -> bool {
         let mut budget = MessageBudget::for_messages(&self.limits, Instant::now());
         loop {
             match read_message::<ClientMsg>(recv, buffer, self.limits.frame_deadline).await {
                 Ok(Some(message)) => {
                     if !budget.take(Instant::now()) {
                         // A person's device sends a message per click; one this fast is broken
-                        // or hostile. Closing it frees what it holds; a seated guest may come
-                        // back with its token.
+                        // or hostile. Closing it frees what it holds (in the lobby its seat
+                        // opens at once); a seated guest may come back to a match with its
+                        // token.
                         tracing::warn!("too many messages; closing this connection");
                         self.stats.count(Counted::RateLimited);
                         connection.close(CloseCode::Protocol, "too many messages");
-                        return;
+                        return true;
                     }
                     if self.inbox.send(Inbound::Message(self.conn, message)).await.is_err() {
-                        return;
+                        return false;
                     }
                 }
-                Ok(None) => return,
+                Ok(None) => return false,
                 Err(ReadFailure::Late(deadline)) => {
                     tracing::warn!(?deadline, "a frame came too slowly; closing this connection");
                     self.stats.count(Counted::FrameLate);
                     connection.close(CloseCode::Protocol, &ReadFailure::Late(deadline).to_string());
-                    return;
+                    return true;
                 }
                 Err(ReadFailure::Frame(error)) => {
                     tracing::warn!(%error, "malformed frame; closing this connection");
                     connection.close(CloseCode::Protocol, &error.to_string());
-                    return;
+                    return true;
                 }
                 Err(ReadFailure::Connection(error)) => {
                     tracing::info!(%error, "connection ended");
-                    return;
+                    return false;
                 }
             }
         }

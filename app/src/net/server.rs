@@ -413,9 +413,9 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
                     core.join(conn, hello, Instant::now())
                 }
                 Some(Inbound::Message(conn, message)) => core.receive(conn, message, Instant::now()),
-                Some(Inbound::Gone(conn)) => {
+                Some(Inbound::Gone { conn, faulted }) => {
                     router.connections.remove(&conn);
-                    core.disconnected(conn, Instant::now())
+                    if faulted { core.faulted(conn, Instant::now()) } else { core.disconnected(conn, Instant::now()) }
                 }
                 // Collected below, as after every wake.
                 Some(Inbound::BotReady) => Vec::new(),

@@ -36,6 +36,7 @@ mod net_hostile;
 mod net_hostile_admission;
 mod net_hostile_memory;
 mod net_leak;
+mod net_lobby_rejoin;
 mod net_match;
 mod net_names;
 mod net_nat_lab;

@@ -30,7 +30,7 @@ use net_support::quic::{Player, hello, host, join_pinned, lobby_ready, quick_liv
 use net_support::window::{loopback_window, run_until, type_into};
 
 /// How long a host holds an away guest's seat, as the app's guests dial for.
-const REJOIN_FOR: Duration = Duration::from_secs(120);
+pub(crate) const REJOIN_FOR: Duration = Duration::from_secs(120);
 
 /// One round of Crazy Eights: long enough to cut a connection in, short enough for a test.
 fn one_round() -> AnyOptions {
@@ -41,34 +41,41 @@ fn ana_is_away(table: &RemoteTable) -> bool {
     table.seats.first().is_some_and(|seat| seat.holder == Holder::Guest && !seat.connected)
 }
 
-/// A two-seat table being played: the host, Ana's relay, Ana (through it), Bea (directly).
-struct Dealt {
-    handle: HostHandle,
-    identity: Identity,
-    relay: Relay,
-    ana: Player,
-    bea: Player,
+/// A two-seat table of one round of Crazy Eights: the host, Ana's relay, Ana (through it),
+/// Bea (directly).
+pub(crate) struct Dealt {
+    pub(crate) handle: HostHandle,
+    pub(crate) identity: Identity,
+    pub(crate) relay: Relay,
+    pub(crate) ana: Player,
+    pub(crate) bea: Player,
 }
 
-/// Hosts a two-seat table; Ana joins through a relay (looking for the host with `discovery`
-/// after a loss, if given; dialling again for `rejoin_for`), Bea directly; both sit and see
-/// the deal.
-async fn deal(discovery: Option<DiscoveryConfig>, rejoin_for: Duration) -> Dealt {
-    let (mut handle, identity) = host(one_round(), 2, TableConfig::new("Host"), settings());
+/// Hosts a two-seat table with `config`; Ana joins through a relay (looking for the host with
+/// `discovery` after a loss, if given; dialling again for `rejoin_for`), Bea directly; both are
+/// in the lobby, not seated yet.
+pub(crate) async fn arrive(config: TableConfig, discovery: Option<DiscoveryConfig>, rejoin_for: Duration) -> Dealt {
+    let (handle, identity) = host(one_round(), 2, config, settings());
     let relay = Relay::start(handle.addr(), Faults::none()).await.expect("relay");
     let mut request = JoinRequest::new(relay.addr(), Pin::Fingerprint(identity.fingerprint()), hello("Ana", None));
     request.liveness = quick_liveness();
     request.discovery = discovery;
     request.rejoin_for = rejoin_for;
-    let mut ana = Player::new(join(request).await.expect("Ana joins through the relay"), Seat(0), 1);
-    let mut bea = Player::new(join_pinned(handle.addr(), identity.fingerprint(), hello("Bea", None)).await, Seat(1), 2);
-    sit_start_and_see_the_deal(&mut handle, &mut ana, &mut bea).await;
+    let ana = Player::new(join(request).await.expect("Ana joins through the relay"), Seat(0), 1);
+    let bea = Player::new(join_pinned(handle.addr(), identity.fingerprint(), hello("Bea", None)).await, Seat(1), 2);
     Dealt { handle, identity, relay, ana, bea }
+}
+
+/// As [`arrive`] with the usual table, then both sit and see the deal.
+async fn deal(discovery: Option<DiscoveryConfig>, rejoin_for: Duration) -> Dealt {
+    let mut dealt = arrive(TableConfig::new("Host"), discovery, rejoin_for).await;
+    sit_start_and_see_the_deal(&mut dealt.handle, &mut dealt.ana, &mut dealt.bea).await;
+    dealt
 }
 
 /// Plays both to the end: the same result, both records verified, Ana's log kept across the
 /// loss (what she saw before it still begins her log), and she got back by herself once.
-async fn both_end_verified(handle: HostHandle, mut ana: Player, mut bea: Player, log_before: &[Addressed<AnyEvent>]) {
+pub(crate) async fn both_end_verified(handle: HostHandle, mut ana: Player, mut bea: Player, log_before: &[Addressed<AnyEvent>]) {
     let (ana_outcome, bea_outcome) = tokio::join!(ana.play(Duration::from_secs(90)), bea.play(Duration::from_secs(90)));
     assert_eq!(ana_outcome.result, bea_outcome.result);
     for (name, outcome) in [("Ana", &ana_outcome), ("Bea", &bea_outcome)] {
@@ -131,6 +138,18 @@ fn a_guest_that_cannot_get_back_within_the_hold_is_told_so_and_its_seat_stays_aw
     });
 }
 
+/// From the start screen: joins the table at `address` with `code` (and the tests' seat code)
+/// and waits for its lobby.
+pub(crate) fn window_joins_the_lobby(harness: &mut Harness<'_, CardtableApp>, address: &str, code: &str) {
+    harness.get_by_label("Join a table on the home network").click();
+    harness.run();
+    type_into(harness, "Address and port", address);
+    type_into(harness, "Join code", code);
+    type_into(harness, "Seat code", &net_support::quic::test_seat_code().to_string());
+    harness.query_all_by_label("Join").last().expect("the join-by-address button").click();
+    run_until(harness, "the lobby", |harness| harness.query_by_label("Watch instead").is_some());
+}
+
 /// From the start screen: joins Hosta's table at `address` with `code`, sits in the open seat,
 /// says it is ready, and reaches the table once the host starts.
 fn window_joins_and_reaches_the_table(
@@ -140,13 +159,8 @@ fn window_joins_and_reaches_the_table(
     handle: &mut HostHandle,
     runtime: &tokio::runtime::Runtime,
 ) {
-    harness.get_by_label("Join a table on the home network").click();
-    harness.run();
-    type_into(harness, "Address and port", address);
-    type_into(harness, "Join code", code);
-    type_into(harness, "Seat code", &net_support::quic::test_seat_code().to_string());
-    harness.query_all_by_label("Join").last().expect("the join-by-address button").click();
-    run_until(harness, "the lobby", |harness| harness.query_by_label("Sit here").is_some());
+    window_joins_the_lobby(harness, address, code);
+    run_until(harness, "an open seat", |harness| harness.query_by_label("Sit here").is_some());
     harness.get_by_label("Sit here").click();
     run_until(harness, "the seat", |harness| harness.query_by_label("I'm ready").is_some());
     harness.get_by_label("I'm ready").click();

@@ -119,7 +119,10 @@ impl TableCore {
             return Err(LobbyProblem::Setup(format!("a table has 1 to {} seats", cardtable_engine::seat::MAX_SEATS)));
         }
         self.options = options;
+        let dropped: Vec<Pid> = self.seats.iter().skip(seats).filter_map(SeatControl::owner).collect();
         self.seats.resize(seats, SeatControl::Open);
+        // An away guest whose seat went is no longer waited for.
+        dropped.into_iter().for_each(|pid| self.forget_if_unneeded(pid));
         self.unready_all();
         Ok(())
     }
@@ -127,11 +130,16 @@ impl TableCore {
     fn set_seat(&mut self, seat: Seat, plan: SeatPlan) -> Result<(), LobbyProblem> {
         self.in_lobby()?;
         let control = self.seats.get_mut(seat.index()).ok_or(LobbyProblem::SeatNotFree { seat })?;
+        let before = control.owner();
         *control = match plan {
             SeatPlan::Open => SeatControl::Open,
             SeatPlan::HostDevice { name } => SeatControl::Person { pid: Pid::HOST, name, standin: None },
             SeatPlan::Bot { name, level } => SeatControl::Bot { name, level },
         };
+        // An away guest whose seat the host gave away is no longer waited for.
+        if let Some(pid) = before {
+            self.forget_if_unneeded(pid);
+        }
         self.unready_all();
         Ok(())
     }
@@ -326,17 +334,34 @@ impl TableCore {
         if open > 0 {
             return Err(LobbyProblem::OpenSeats { count: open });
         }
+        // An away guest does not hold the start up: a bot plays its seat until it is back.
         let not_ready: Vec<&str> = self
             .seats
             .iter()
             .filter_map(SeatControl::owner)
-            .filter(|pid| *pid != Pid::HOST && !self.people[*pid].ready)
+            .filter(|pid| *pid != Pid::HOST && !self.people[*pid].ready && !self.is_away(*pid))
             .map(|pid| self.people[pid].name.as_str())
             .collect();
         if !not_ready.is_empty() {
             return Err(LobbyProblem::NotReady { names: not_ready.join(", ") });
         }
-        self.begin(self.options.clone(), out)
+        // A bot plays each away guest's seat from the deal (see `deal_match`; noted first, as
+        // with every guest away the seed is drawn and dealt at once): the host chose not to
+        // wait, so the match does not wait either. The guest takes its seat back when its
+        // device returns, as after a hold in a match.
+        self.bots_at_deal = Seat::all(self.seats.len())
+            .filter(|seat| self.seats[seat.index()].person().is_some_and(|pid| pid != Pid::HOST && self.is_away(pid)))
+            .collect();
+        let begun = self.begin(self.options.clone(), out);
+        if begun.is_err() {
+            self.bots_at_deal = SeatSet::EMPTY;
+        }
+        begun
+    }
+
+    /// Whether `pid`'s device is away (its connection lost, its seat held).
+    fn is_away(&self, pid: Pid) -> bool {
+        self.people.get(pid).is_some_and(|person| person.conn.is_none())
     }
 
     /// The seats as the match's occupants.
@@ -393,6 +418,13 @@ impl TableCore {
             }
         }
         self.broadcast_state(false, out);
+        // Told as stand-ins after the start, which names who sits where (every device replays
+        // the match from it): the seat is the guest's, played for it.
+        let bots_at_deal: Vec<Seat> = std::mem::replace(&mut self.bots_at_deal, SeatSet::EMPTY).iter().collect();
+        if !bots_at_deal.is_empty() {
+            tracing::info!(seats = ?bots_at_deal, "a bot plays the seats of guests away at the start");
+            self.bots_take(&bots_at_deal, out);
+        }
         Ok(())
     }
 
@@ -413,6 +445,7 @@ impl TableCore {
         self.running = None;
         self.seeding = None;
         self.hold_until = None;
+        self.bots_at_deal = SeatSet::EMPTY;
         // Guests who are gone or away lose their seats (and the table forgets them); stand-ins
         // step down.
         let mut freed = Vec::new();

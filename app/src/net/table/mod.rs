@@ -8,6 +8,7 @@
 //! [`play`]), per-viewer updates, drops, resume tokens and stand-in bots.
 
 mod admission;
+mod away;
 mod lobby;
 pub mod people;
 mod play;
@@ -22,8 +23,7 @@ use crate::net::fair::{Contribution, SeedDraw};
 
 use self::people::{ConnId, Participant, People, Pid, Place, SeatControl};
 use crate::net::protocol::{
-    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, SeatCode, SeatInfo, Welcome,
-    check_name,
+    Admitted, ClientMsg, CloseCode, Hello, HostMsg, JoinAs, JoinRefusal, PROTOCOL_VERSION, ResumeToken, SeatCode, Welcome, check_name,
 };
 use crate::session::authority::Pacing;
 use crate::session::host::Host;
@@ -51,6 +51,10 @@ pub struct TableConfig {
     pub host_name: String,
     /// How long a dropped guest's seat waits before a bot takes it (default two minutes).
     pub grace: Duration,
+    /// In the lobby, how long a seated guest's seat is kept for it after its connection is
+    /// lost (not after a Leave) before it opens for anyone with the code (default 30 s:
+    /// docs/online.md says why).
+    pub lobby_hold: Duration,
     /// Most seated guests connected at once (devices without a seat do not count).
     pub max_guests: usize,
     /// Most guests connected without a seat (waiting in the lobby or watching). When full, a
@@ -89,6 +93,7 @@ impl TableConfig {
         TableConfig {
             host_name: host_name.to_owned(),
             grace: Duration::from_secs(120),
+            lobby_hold: Duration::from_secs(30),
             max_guests: 16,
             max_unseated: 8,
             waiting_idle: Duration::from_secs(60),
@@ -145,6 +150,8 @@ pub struct TableCore {
     seats_dirty: bool,
     /// In the lobby, seats that freed are held for the guests waiting until then.
     hold_until: Option<Instant>,
+    /// Seats whose guests were away when the host started: a bot plays them from the deal.
+    bots_at_deal: SeatSet,
     seeds: GameRng,
     /// How bots are paced (the runner of each match starts with it).
     pacing: Pacing,
@@ -182,6 +189,7 @@ impl TableCore {
             lobby_dirty: false,
             seats_dirty: false,
             hold_until: None,
+            bots_at_deal: SeatSet::EMPTY,
             seeds: GameRng::from_seed(seed),
             pacing: Pacing::INSTANT,
             wake: None,
@@ -422,34 +430,6 @@ impl TableCore {
         }
     }
 
-    /// The connection `conn` ended (closed, timed out, or malformed).
-    pub fn disconnected(&mut self, conn: ConnId, now: Instant) -> Vec<Effect> {
-        self.now = now;
-        let mut out = Vec::new();
-        let Some(pid) = self.pid_of(conn) else { return out };
-        if pid == Pid::HOST {
-            return out;
-        }
-        let person = &mut self.people[pid];
-        person.conn = None;
-        person.away_since = Some(now);
-        tracing::info!(name = %person.name, "a guest dropped");
-        if self.seeding.is_some() {
-            // The drawing does not wait for a device that dropped; it forfeits its say.
-            out.extend(self.tick(now));
-        } else if self.running.is_some() {
-            // Told at once (a drop follows a connection, and comebacks are budgeted).
-            self.broadcast_seats(&mut out);
-            out.extend(self.tick(now));
-        } else {
-            self.unseat(pid);
-            self.lobby_changed();
-        }
-        // Someone with a seat stays (its token gives the seat back); anyone else is forgotten.
-        self.forget_if_unneeded(pid);
-        out
-    }
-
     /// Time passed: seats whose guest has been away longer than the grace period get a bot;
     /// guests waiting in the lobby without a seat and without a word for too long are let go.
     pub fn tick(&mut self, now: Instant) -> Vec<Effect> {
@@ -473,55 +453,17 @@ impl TableCore {
         self.seeding_tick(&mut out);
         let expired: Vec<Seat> =
             Seat::all(self.seats.len()).filter(|seat| self.held_until(*seat).is_some_and(|until| until <= now)).collect();
-        if !expired.is_empty() {
+        if !expired.is_empty() && self.running.is_some() {
             tracing::info!(?expired, "a bot takes the seat of a guest who did not come back");
             self.bots_take(&expired, &mut out);
+        } else if !expired.is_empty() {
+            tracing::info!(?expired, "the lobby opens the seat of a guest who did not come back");
+            self.open_seats_of_away(&expired);
         }
         if self.running.as_ref().and_then(|running| running.deal_at).is_some_and(|at| at <= self.clock()) {
             self.deal(&mut out);
         }
         out
-    }
-
-    /// Until when the seat is held for its guest, whose device is away, before a bot plays it.
-    fn held_until(&self, seat: Seat) -> Option<Instant> {
-        self.running.as_ref()?;
-        let SeatControl::Person { pid, standin: None, .. } = self.seats.get(seat.index())? else { return None };
-        let since = self.people.get(*pid)?.away_since?;
-        Some(since + self.config.grace)
-    }
-
-    /// Every seat as everyone sees it now; an away guest's says how long it is still held.
-    fn seat_infos(&self) -> Vec<SeatInfo> {
-        Seat::all(self.seats.len())
-            .map(|seat| {
-                let mut info = self.seats[seat.index()].info(&self.people);
-                info.bot_in = self.held_until(seat).map(|until| {
-                    // Rounded up: a seat shown "0:00" would already be the bot's.
-                    let left = until.saturating_duration_since(self.now);
-                    u32::try_from(left.as_millis().div_ceil(1000)).unwrap_or(u32::MAX)
-                });
-                info
-            })
-            .collect()
-    }
-
-    /// Bots play `seats` (seats of away guests) from now on, as when a seat's hold runs out:
-    /// the guest who comes back takes its seat back. Seats not held for an away guest are left
-    /// as they are.
-    fn bots_take(&mut self, seats: &[Seat], out: &mut Vec<Effect>) {
-        let Some(running) = &self.running else { return };
-        let level = crate::session::seating::quick_level(running.runner.host().kind());
-        let held: Vec<Seat> = seats.iter().copied().filter(|seat| self.held_until(*seat).is_some()).collect();
-        for seat in &held {
-            if let SeatControl::Person { standin, .. } = &mut self.seats[seat.index()] {
-                *standin = Some(level);
-            }
-        }
-        if !held.is_empty() {
-            self.broadcast_seats(out);
-            self.progress(out);
-        }
     }
 
     /// A message from the device on `conn`, arrived at `now`.

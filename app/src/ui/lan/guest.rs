@@ -1,6 +1,8 @@
 //! A guest in the lobby: the host's table, its game and house rules, the seats (sit in an open
 //! one, say you are ready, or watch), until the host starts the match.
 
+use std::time::Instant;
+
 use egui::RichText;
 
 use super::lobby::{seat_rows, touch_button};
@@ -29,6 +31,8 @@ pub struct GuestLobby {
     ending: Option<Ending>,
     /// The connection was lost and this device is dialling the host again.
     reconnecting: Option<Reconnecting>,
+    /// When the lobby was last told (away seats count down from it).
+    lobby_at: Option<Instant>,
 }
 
 impl GuestLobby {
@@ -36,7 +40,7 @@ impl GuestLobby {
     #[must_use]
     pub fn new(link: GuestLink) -> GuestLobby {
         let table = RemoteTable::new(link.admitted().next_action);
-        GuestLobby { link: Some(link), table, ending: None, reconnecting: None }
+        GuestLobby { link: Some(link), table, ending: None, reconnecting: None, lobby_at: None }
     }
 
     /// Takes in what arrived; returns the session once the match has begun.
@@ -46,6 +50,9 @@ impl GuestLobby {
             match event {
                 GuestEvent::Message(message) => {
                     let started = matches!(message, HostMsg::Started(_));
+                    if matches!(message, HostMsg::Lobby(_)) {
+                        self.lobby_at = Some(Instant::now());
+                    }
                     if let Some(answer) = self.table.apply(message) {
                         link.send(answer);
                     }
@@ -86,7 +93,7 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut GuestLobby) -> Option<GuestOutcome> {
             outcome = Some(GuestOutcome::Leave);
         }
         if let Some(ending) = &lobby.ending {
-            ui.colored_label(theme::ACCENT, words::ending(ending));
+            ui.colored_label(theme::ACCENT, words::ending_in_lobby(ending));
             return;
         }
         if let Some(trying) = &lobby.reconnecting {
@@ -112,7 +119,7 @@ pub fn show(ui: &mut egui::Ui, lobby: &mut GuestLobby) -> Option<GuestOutcome> {
         if info.needs_code && !seated {
             ui.label(RichText::new(tr!("net-lobby-needs-code")).color(theme::INK_DIM));
         }
-        seat_rows(ui, &info.seats, &mine, |ui, seat, seat_info| {
+        seat_rows(ui, &info.seats, &mine, lobby.lobby_at, |ui, seat, seat_info| {
             if seat_info.holder == Holder::Open && touch_button(ui, tr!("net-sit-here")).clicked() {
                 lobby.send(ClientMsg::Sit { seat: Some(seat) });
             }

@@ -4,6 +4,7 @@
 //! device, a bot), guests sit down and say they are ready, and the host starts the match.
 
 use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
 
 use cardtable_engine::{AnyOptions, Seat};
 use egui::RichText;
@@ -94,6 +95,8 @@ pub struct HostLobby {
     /// The name used when the host takes a seat at this device.
     host_name: String,
     notice: Option<String>,
+    /// When the lobby was last told (away seats count down from it).
+    lobby_at: Option<Instant>,
 }
 
 impl HostLobby {
@@ -146,6 +149,7 @@ impl HostLobby {
             host_name,
             // A copied data folder's new identity is said where the host sees its join code.
             notice: notice.or_else(|| lan.identity_renewed().map(ToString::to_string)),
+            lobby_at: None,
         })
     }
 
@@ -194,6 +198,7 @@ impl HostLobby {
             draft: form.options.clone(),
             host_name,
             notice: None,
+            lobby_at: None,
         })
     }
 
@@ -238,6 +243,9 @@ impl HostLobby {
         let mut started = false;
         while let Some(message) = hosting.handle.try_recv() {
             started |= matches!(message, HostMsg::Started(_));
+            if matches!(message, HostMsg::Lobby(_)) {
+                self.lobby_at = Some(Instant::now());
+            }
             if let Some(answer) = self.table.apply(message) {
                 hosting.handle.send(answer);
             }
@@ -396,7 +404,7 @@ fn seats_editor(ui: &mut egui::Ui, lobby: &HostLobby, info: &LobbyInfo) {
         Role::Waiting | Role::Spectator => Vec::new(),
     };
     let kind = lobby.draft.kind();
-    seat_rows(ui, &info.seats, &mine, |ui, seat, seat_info| {
+    seat_rows(ui, &info.seats, &mine, lobby.lobby_at, |ui, seat, seat_info| {
         let plan = |holder| match holder {
             Holder::HostDevice => SeatPlan::HostDevice { name: lobby.host_name.clone() },
             Holder::Bot(level) => SeatPlan::Bot { name: tr!("net-bot-name", number = seat.index() + 1), level },

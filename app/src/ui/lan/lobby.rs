@@ -1,10 +1,13 @@
 //! The lobby's seats as everyone sees them, with room for each screen's own buttons.
 
+use std::time::Instant;
+
 use cardtable_engine::Seat;
 use egui::RichText;
 
 use crate::net::protocol::{Holder, SeatInfo};
 use crate::tr;
+use crate::ui::table::away;
 use crate::ui::{names, theme};
 
 /// A button at least a touch target tall.
@@ -23,8 +26,16 @@ pub fn holder(seat: &SeatInfo) -> String {
     }
 }
 
-/// One framed row per seat: its number, holder and state, then `controls` for that seat.
-pub fn seat_rows(ui: &mut egui::Ui, seats: &[SeatInfo], mine: &[Seat], mut controls: impl FnMut(&mut egui::Ui, Seat, &SeatInfo)) {
+/// One framed row per seat: its number, holder and state (an away guest's with how long its
+/// seat is still kept, counted from `told_at`, when the lobby was told), then `controls` for
+/// that seat.
+pub fn seat_rows(
+    ui: &mut egui::Ui,
+    seats: &[SeatInfo],
+    mine: &[Seat],
+    told_at: Option<Instant>,
+    mut controls: impl FnMut(&mut egui::Ui, Seat, &SeatInfo),
+) {
     for (index, info) in seats.iter().enumerate() {
         let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
         egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(8.0).show(ui, |ui| {
@@ -36,7 +47,10 @@ pub fn seat_rows(ui: &mut egui::Ui, seats: &[SeatInfo], mine: &[Seat], mut contr
                     ui.label(RichText::new(tr!("net-you")).color(theme::ACCENT));
                 }
                 if info.holder == Holder::Guest {
-                    let state = if !info.connected {
+                    let held = info.bot_in.zip(told_at).map(|(held, at)| f64::from(held) - at.elapsed().as_secs_f64());
+                    let state = if let (false, Some(left)) = (info.connected, held) {
+                        tr!("net-away-held", time = away::countdown(ui.ctx(), left))
+                    } else if !info.connected {
                         tr!("net-away")
                     } else if info.ready {
                         tr!("net-ready")

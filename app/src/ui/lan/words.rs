@@ -52,6 +52,16 @@ pub fn ending(ending: &Ending) -> String {
     }
 }
 
+/// How a connection ended while this device waited in the lobby: there, a seat kept for an
+/// away guest opens after its hold (no bot plays it).
+#[must_use]
+pub fn ending_in_lobby(ending: &Ending) -> String {
+    match ending {
+        Ending::NotBack { tried, reason } => tr!("net-ended-not-back-lobby", seconds = tried.as_secs(), reason = reason),
+        other => self::ending(other),
+    }
+}
+
 /// A lost connection being dialled again: "Reconnecting to Ana's table… (attempt 3)".
 #[must_use]
 pub fn reconnecting(trying: &Reconnecting) -> String {
@@ -95,4 +105,21 @@ pub fn mismatch(at_move: u64, what: Differs) -> String {
         Differs::TooLong => tr!("fair-differs-too-long"),
     };
     if at_move == 0 { tr!("fair-mismatch-start", what = what) } else { tr!("fair-mismatch", at = at_move, what = what) }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// In the lobby no bot plays a seat whose guest did not come back: the words say it opened.
+    #[test]
+    fn a_guest_not_back_in_the_lobby_is_told_its_seat_opened_not_that_a_bot_plays_it() {
+        let not_back = Ending::NotBack { tried: Duration::from_secs(120), reason: "timed out".to_owned() };
+        let in_lobby = ending_in_lobby(&not_back);
+        assert!(in_lobby.contains("opened for others") && !in_lobby.contains("bot"), "{in_lobby}");
+        assert!(ending(&not_back).contains("A bot plays your seat"), "at the table");
+        assert_eq!(ending_in_lobby(&Ending::HostLeft), ending(&Ending::HostLeft));
+    }
 }

@@ -60,13 +60,7 @@ impl Away {
             return;
         }
         let said = match self.left(seat) {
-            Some(left) => {
-                // The shown second changes when the time left passes a whole second: the
-                // window looks again then, with nobody at the mouse.
-                let to_next = left - left.floor();
-                ui.ctx().request_repaint_after(Duration::from_secs_f64(if to_next > 0.0 { to_next } else { 1.0 }));
-                tr!("seat-away-held", time = clock(left))
-            }
+            Some(left) => tr!("seat-away-held", time = countdown(ui.ctx(), left)),
             None => tr!("seat-away"),
         };
         ui.add(egui::Label::new(RichText::new(said).small().strong().color(theme::ACCENT)).wrap());
@@ -77,6 +71,17 @@ impl Away {
             }
         }
     }
+}
+
+/// `left` seconds as the away line shows them ("1:42"), counted down with nobody at the mouse
+/// (the lobby's away seats show theirs so too).
+#[must_use]
+pub fn countdown(ctx: &egui::Context, left: f64) -> String {
+    // The shown second changes when the time left passes a whole second: the window looks
+    // again then.
+    let to_next = left - left.floor();
+    ctx.request_repaint_after(Duration::from_secs_f64(if to_next > 0.0 { to_next } else { 1.0 }));
+    clock(left)
 }
 
 /// Seconds as minutes and seconds ("1:42"), rounded up: the shown time never reads 0:00 while
