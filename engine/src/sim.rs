@@ -137,6 +137,14 @@ pub fn random_step<G: Game>(game: &G, rng: &mut GameRng, actions: &mut Vec<G::Ac
 pub trait JobRunner {
     /// Runs `job` for every number in `jobs`; the results come back in the order of `jobs`.
     fn run_jobs<T: Send>(&self, jobs: Range<u64>, job: &(dyn Fn(u64) -> T + Sync)) -> Vec<T>;
+
+    /// Whether jobs run side by side on the threads of a pool that they fill. A job then keeps
+    /// its own work on its thread (a Hard decision grows its trees one after another): work
+    /// handed to the shared pool would queue behind other jobs, and the job's thread, waiting
+    /// for it, would take up another whole job meanwhile.
+    fn side_by_side(&self) -> bool {
+        false
+    }
 }
 
 /// Runs the jobs one after another on the calling thread.

@@ -120,6 +120,22 @@ fn timing_json(times: &mut [Duration]) -> serde_json::Value {
     }
 }
 
+/// Cores this machine offers (1 if it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// What the decision times are, when more threads play than there are cores: each decision
+/// runs on its match's thread alone, but that thread had a share of a core.
+fn shared_cores(threads: usize, cores: usize) -> Option<String> {
+    (threads > cores).then(|| {
+        format!(
+            "decision times are wall clock on {threads} threads sharing {cores} cores: about {:.1}× a decision's time on a core of its own, more on a busy machine",
+            threads as f64 / cores as f64
+        )
+    })
+}
+
 /// What a run of bot matches gave, with what it took.
 #[derive(Debug)]
 pub struct ArenaRun {
@@ -196,6 +212,7 @@ fn json(args: &SimArgs, run: &mut ArenaRun) -> anyhow::Result<String> {
         "seats": seats,
         "elapsed_seconds": elapsed.as_secs_f64(),
         "threads": threads,
+        "cores": cores(),
     });
     serde_json::to_string_pretty(&json).context("report as JSON")
 }
@@ -215,6 +232,9 @@ fn table(args: &SimArgs, run: &mut ArenaRun) -> String {
     );
     if searches(&report.seats) {
         let _ = writeln!(out, "Hard: {}", describe(&hard_search(args.game, config.search)));
+    }
+    if let Some(shared) = shared_cores(*threads, cores()) {
+        let _ = writeln!(out, "{shared}");
     }
     let _ = writeln!(out, "parity (a seat's share of the wins if all seats played alike): {:.1}%", 100.0 * report.parity());
     let _ = writeln!(
@@ -243,6 +263,14 @@ fn table(args: &SimArgs, run: &mut ArenaRun) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_on_more_threads_than_cores_say_so() {
+        assert_eq!(shared_cores(2, 2), None);
+        assert_eq!(shared_cores(1, 16), None);
+        let shared = shared_cores(8, 2).expect("eight threads on two cores");
+        assert!(shared.contains("8 threads sharing 2 cores") && shared.contains("4.0×"), "{shared}");
+    }
 
     #[test]
     fn wilson_intervals_hold_the_rate_and_narrow_with_more_matches() {
@@ -284,5 +312,55 @@ mod tests {
         let counts = |run: &ArenaRun| run.clock.all.iter().map(Vec::len).collect::<Vec<_>>();
         assert_eq!(counts(&alone), counts(&together), "one time per decision, whatever the threads");
         assert_eq!((alone.threads, together.threads), (1, 3));
+        // Played one match at a time, Hard growing its trees on every core, the seeded
+        // matches are the same as on the pools, where each decision keeps to its match's thread.
+        assert_eq!(arena::run(&alone.config, &mut ()).expect("plays"), alone.report);
+    }
+
+    thread_local! {
+        /// The match whose decision is open on this thread, if one is.
+        static OPEN_DECISION: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+    }
+
+    /// Watches one match from the thread playing it: whether it started while a decision of
+    /// another match was open on that thread (the decision waiting behind it), and whether a
+    /// decision ended on another thread than it began.
+    struct Watch {
+        match_index: u64,
+        started_inside: Option<u64>,
+        /// The thread a decision began on, and the decision it interrupted there (if any).
+        open: Option<(std::thread::ThreadId, Option<u64>)>,
+        moved_threads: u32,
+        searched: u32,
+    }
+
+    impl ArenaObserver for Watch {
+        fn before_decision(&mut self, _seat: Seat, _level: BotLevel) {
+            let outer = OPEN_DECISION.replace(Some(self.match_index));
+            self.open = Some((std::thread::current().id(), outer));
+        }
+
+        fn after_decision(&mut self, _seat: Seat, _level: BotLevel, iterations: u32) {
+            let (thread, outer) = self.open.take().expect("a decision ends after it began");
+            self.moved_threads += u32::from(thread != std::thread::current().id());
+            OPEN_DECISION.set(outer);
+            self.searched += u32::from(iterations > 0);
+        }
+    }
+
+    #[test]
+    fn no_hard_decision_waits_behind_another_match_on_a_full_pool() {
+        let seats: Vec<ArenaSeat> = ["hard"; 4].iter().map(|seat| seat.parse().expect("a seat")).collect();
+        let search = SearchTuning { iterations: Some(400), ..SearchTuning::default() };
+        let config = ArenaConfig { game: GameKind::CrazyEights, seats, matches: 24, seed: 3, options: None, search };
+        let cores = Cores::new(Some(6)).expect("six threads");
+        let observe = |match_index| Watch { match_index, started_inside: OPEN_DECISION.get(), open: None, moved_threads: 0, searched: 0 };
+        let (report, watches) = arena::run_on(&config, &cores, &observe).expect("plays");
+        assert_eq!(report.matches, 24);
+        assert!(watches.iter().map(|watch| watch.searched).sum::<u32>() > 100, "Hard searched");
+        let nested: Vec<(u64, u64)> =
+            watches.iter().filter_map(|watch| watch.started_inside.map(|outer| (outer, watch.match_index))).collect();
+        assert_eq!(nested, [], "(match deciding, match it played meanwhile)");
+        assert_eq!(watches.iter().map(|watch| watch.moved_threads).sum::<u32>(), 0);
     }
 }

@@ -25,8 +25,8 @@ use crate::sim::JobRunner;
 use super::arena_seat::ArenaSeat;
 use super::bot::{Bot, BotLevel};
 use super::bot_game::BotGame;
-use super::ismcts::{IsmctsBot, SearchTuning};
-use super::roster::{BotGameVisitor, make_bot};
+use super::ismcts::{IsmctsBot, SearchTuning, Threads};
+use super::roster::{BotGameVisitor, make_bot_on};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq)]
@@ -186,11 +186,14 @@ impl<R: JobRunner + Sync, O: ArenaObserver + Send> BotGameVisitor for RunOnVisit
         let options = prepare::<G>(config)?;
         let mut seeds = GameRng::from_seed(config.seed);
         let match_seeds: Vec<MatchSeeds> = (0..config.matches).map(|_| MatchSeeds::draw(&mut seeds, config.seats.len())).collect();
+        // Matches filling the cores side by side: each Hard decision searches on its match's
+        // thread, never queued behind other matches' work (the seeded answer is the same).
+        let threads = if self.runner.side_by_side() { Threads::One } else { Threads::All };
         let played = self.runner.run_jobs(0..config.matches, &|match_index| {
             let mut observer = (self.observe)(match_index);
             let mut part = ArenaReport::empty(&config.seats);
-            let seeds = &match_seeds[match_index as usize];
-            play_one::<G>(config, &options, match_index, seeds, &mut part, &mut observer, &mut |_| {}).map(|()| (part, observer))
+            let plan = MatchPlan { seeds: &match_seeds[match_index as usize], threads };
+            play_one::<G>(config, &options, match_index, plan, &mut part, &mut observer, &mut |_| {}).map(|()| (part, observer))
         });
         let mut report = ArenaReport::empty(&config.seats);
         let mut observers = Vec::with_capacity(played.len());
@@ -277,9 +280,18 @@ pub fn run_inspected<G: BotGame>(
     let mut seeds = GameRng::from_seed(config.seed);
     for match_index in 0..config.matches {
         let match_seeds = MatchSeeds::draw(&mut seeds, config.seats.len());
-        play_one::<G>(config, &options, match_index, &match_seeds, &mut report, observer, inspect)?;
+        // One match at a time: Hard searches on every core.
+        let plan = MatchPlan { seeds: &match_seeds, threads: Threads::All };
+        play_one::<G>(config, &options, match_index, plan, &mut report, observer, inspect)?;
     }
     Ok(report)
+}
+
+/// How one match's table is set: its seeds, and the threads its Hard bots search on.
+#[derive(Clone, Copy)]
+struct MatchPlan<'a> {
+    seeds: &'a MatchSeeds,
+    threads: Threads,
 }
 
 /// Plays match `match_index` with a fresh bot per seat, adding it to `report`.
@@ -287,7 +299,7 @@ fn play_one<G: BotGame>(
     config: &ArenaConfig,
     options: &G::Options,
     match_index: u64,
-    seeds: &MatchSeeds,
+    MatchPlan { seeds, threads }: MatchPlan<'_>,
     report: &mut ArenaReport,
     observer: &mut impl ArenaObserver,
     inspect: &mut impl FnMut(Offer<'_, G>),
@@ -298,7 +310,7 @@ fn play_one<G: BotGame>(
     setup.dealer = Seat((match_index % players as u64) as u8);
     let mut table = Table {
         game: G::new_match(setup, options.clone(), None)?,
-        bots: config.seats.iter().map(|&seat| Seated::new(seat, config.search)).collect(),
+        bots: config.seats.iter().map(|&seat| Seated::new(seat, config.search, threads)).collect(),
         rngs: seeds.bots.iter().map(|&seed| GameRng::from_seed(seed)).collect(),
         chooser: GameRng::from_seed(seeds.chooser),
         match_index,
@@ -321,16 +333,16 @@ enum Seated<G: Game> {
 
 impl<G: BotGame> Seated<G> {
     /// The bot for `seat`, its Hard search `tuning` applied to the game's default and
-    /// multiplied by the seat's budget multiple.
-    fn new(seat: ArenaSeat, mut tuning: SearchTuning) -> Seated<G> {
+    /// multiplied by the seat's budget multiple, searching on `threads`.
+    fn new(seat: ArenaSeat, mut tuning: SearchTuning, threads: Threads) -> Seated<G> {
         if seat.times != 1 {
             let iterations = tuning.apply(G::SEARCH).iterations;
             tuning.iterations = Some(iterations.saturating_mul(seat.times));
         }
         if seat.sees_all {
-            Seated::SeesAll(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock))
+            Seated::SeesAll(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock).on(threads))
         } else {
-            Seated::Fair(make_bot::<G>(seat.level, tuning))
+            Seated::Fair(make_bot_on::<G>(seat.level, tuning, threads))
         }
     }
 

@@ -10,17 +10,24 @@ use crate::registry::Listed;
 
 use super::bot::{Bot, BotLevel, RandomBot};
 use super::bot_game::BotGame;
-use super::ismcts::{IsmctsBot, SearchTuning};
+use super::ismcts::{IsmctsBot, SearchTuning, Threads};
 
 /// A bot of `level` for game `G`; `tuning` changes the Hard level's default search
 /// ([`BotGame::SEARCH`]).
 #[must_use]
 pub fn make_bot<G: BotGame>(level: BotLevel, tuning: SearchTuning) -> Box<dyn Bot<G>> {
+    make_bot_on(level, tuning, Threads::All)
+}
+
+/// [`make_bot`] whose Hard level searches on `threads`: [`Threads::One`] where matches already
+/// fill the cores side by side (the arena on a pool), so a decision never queues behind them.
+#[must_use]
+pub fn make_bot_on<G: BotGame>(level: BotLevel, tuning: SearchTuning, threads: Threads) -> Box<dyn Bot<G>> {
     match level {
         BotLevel::Random => Box::new(RandomBot),
         BotLevel::Easy => G::easy_bot(),
         BotLevel::Normal => G::normal_bot(),
-        BotLevel::Hard => Box::new(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock)),
+        BotLevel::Hard => Box::new(IsmctsBot::new(tuning.apply(G::SEARCH)).timed(tuning.clock).on(threads)),
     }
 }
 
