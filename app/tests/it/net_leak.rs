@@ -128,3 +128,36 @@ fn the_check_catches_a_hand_sent_to_the_wrong_seat() {
     update.events[0].audience = Audience::AllBut(Seat(1));
     assert_eq!(leak::check(&HostMsg::Update(update), Viewer::Seat(Seat(2)), &game), Ok(()), "its public side may");
 }
+
+/// A device that rejoins mid-match is sent every finished round's result again
+/// (`TableCore::catch_up`): that is history everyone saw at the round's end, not the cards dealt
+/// since, and the audit must not count it against the new round (it did, and failed under load
+/// whenever a guest of `net_match` timed out and came back). A result of a round not yet ended
+/// is still a leak.
+#[test]
+fn a_finished_rounds_result_sent_again_later_is_history_and_an_unended_ones_is_a_leak() {
+    let mut game = AnyGame::new_match(TableSetup::new(3, 11), AnyOptions::defaults(GameKind::CrazyEights), None).expect("deal");
+    let viewer = Viewer::Seat(Seat(2));
+    let mut moves = 0;
+    while game.phase() == cardtable_engine::Phase::Playing {
+        let seat = game.to_act().iter().next().expect("someone acts");
+        let action = game.legal_actions(seat).into_iter().next().expect("a legal action");
+        game.apply(seat, action).expect("legal");
+        moves += 1;
+        assert!(moves < 10_000, "a round ends");
+    }
+    let ended = game.last_round().cloned().expect("the round's result");
+    // The hands left at the end are in it: after the next deal most of those cards are hidden
+    // again, which the audit used to count against the new round.
+    assert!(ended.scores.iter().any(|score| !score.cards.is_empty()), "a result showing cards: {ended:?}");
+    let round_over = HostMsg::RoundOver(ended.clone());
+    assert_eq!(leak::check(&round_over, viewer, &game), Ok(()), "at the round's end");
+    let mut early = ended.clone();
+    early.round += 1;
+    assert!(leak::check(&HostMsg::RoundOver(early.clone()), viewer, &game).is_err(), "a round not yet ended");
+    if game.phase() == cardtable_engine::Phase::RoundOver {
+        game.start_next_round(None).expect("the next deal");
+        assert_eq!(leak::check(&round_over, viewer, &game), Ok(()), "sent again while the next round is played");
+        assert!(leak::check(&HostMsg::RoundOver(early), viewer, &game).is_err(), "the round being played");
+    }
+}

@@ -5,7 +5,7 @@
 
 use cardtable::net::protocol::HostMsg;
 use cardtable_engine::card_set::CardCounts;
-use cardtable_engine::{AnyGame, Card, Viewer};
+use cardtable_engine::{AnyGame, Card, Phase, Viewer};
 
 fn cards_in_json(value: &serde_json::Value, out: &mut Vec<Card>) {
     match value {
@@ -89,6 +89,16 @@ pub fn check(message: &HostMsg, recipient: Viewer, game: &AnyGame) -> Result<(),
             Ok(())
         }
         HostMsg::RoundOver(round) => {
+            // The round being played (or just ended): its result may travel only once it ended.
+            let current = game.view(recipient).header().round;
+            if round.round > current || (round.round == current && game.phase() == Phase::Playing) {
+                return Err(format!("the result of round {} was sent before it ended", round.round));
+            }
+            if round.round < current {
+                // A round finished before this one, sent again to a device catching up after a
+                // rejoin: everyone saw it at its end, and the cards dealt since are not in it.
+                return Ok(());
+            }
             let value = serde_json::to_value(round).map_err(|error| error.to_string())?;
             within(&serde_json::json!({ "round": value }), &game.known_counts(recipient), || "a round result".to_owned())
         }
