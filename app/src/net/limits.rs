@@ -180,14 +180,22 @@ struct Pending {
     evicted: Arc<tokio::sync::Notify>,
 }
 
-/// One source's handshake budget, when it was last heard, and when a pending connection of
-/// its was last cut short to make room.
+/// One source's handshake budget, when it was last heard, when a pending connection of its
+/// was last cut short to make room, and when it last said Hello without proving it may sit.
 #[derive(Debug)]
 struct SourceRate {
     budget: MessageBudget,
     heard: Instant,
     cut_short: Option<Instant>,
+    unproven: Option<Instant>,
 }
+
+/// How long a source whose Hello did not prove it may sit (no seat code, or a wrong one) does
+/// not count as quiet. A device arriving needs one handshake; a flood from many new addresses
+/// spends each address's claim to be "arriving" on its first handshake, so the places kept for
+/// quiet sources go to the guest who brings the code (issue 30, item 2's remainder: every new
+/// attacker address counted as quiet, and a guest with the code was seated 6 of 10).
+const UNPROVEN_MEMORY: Duration = Duration::from_secs(60);
 
 /// How long a source whose pending connection was cut short may not cut another's short. A
 /// device holding places open without a Hello is cut short once and then only waits its turn,
@@ -348,10 +356,25 @@ impl Gate {
             budget: MessageBudget::new(limits.handshake_burst_per_address, per_second, now),
             heard: now,
             cut_short: None,
+            unproven: None,
         });
         rate.heard = now;
-        let quiet = rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
+        let proven = rate.unproven.is_none_or(|at| now.saturating_duration_since(at) >= UNPROVEN_MEMORY);
+        let quiet = proven && rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
         if rate.budget.take(now) { Ok(quiet) } else { Err(Turned::Rate) }
+    }
+
+    /// The table judged a Hello from `source`: whether it proved the device may sit (the right
+    /// seat code, or a place it already had). A source that did not loses its quiet standing
+    /// for [`UNPROVEN_MEMORY`]; one that did gets it back.
+    pub(crate) fn judged(&self, source: Source, proved: bool) {
+        self.judged_at(source, proved, Instant::now());
+    }
+
+    fn judged_at(&self, source: Source, proved: bool, now: Instant) {
+        if let Some(rate) = self.lock().sources.get_mut(&source) {
+            rate.unproven = (!proved).then_some(now);
+        }
     }
 
     fn release(&self, id: u64, source: Source) {
@@ -392,9 +415,28 @@ impl Ticket {
         self.gate.settle(self.id);
     }
 
+    /// What lets the table tell the gate whether this connection's Hello proved anything.
+    pub(crate) fn judge(&self) -> Judge {
+        Judge { gate: self.gate.clone(), source: self.source }
+    }
+
     /// Resolves when this pending connection must make room for another source's.
     pub(crate) async fn evicted(&self) {
         self.evicted.notified().await;
+    }
+}
+
+/// The table's word to the gate on one connection's Hello (see [`Gate::judged`]).
+#[derive(Debug)]
+pub(crate) struct Judge {
+    gate: Arc<Gate>,
+    source: Source,
+}
+
+impl Judge {
+    /// The Hello proved the device may sit (`true`), or proved nothing (`false`).
+    pub(crate) fn verdict(self, proved: bool) {
+        self.gate.judged(self.source, proved);
     }
 }
 
@@ -526,6 +568,26 @@ mod tests {
         );
         drop(attackers);
         assert!(gate.admit_at(ip(2), start + Duration::from_secs(3)).is_some(), "it may try again once there is room");
+    }
+
+    #[test]
+    fn a_source_whose_hello_proved_nothing_is_not_quiet_for_a_while() {
+        let limits = HostLimits { handshake_burst: 1, handshakes_per_second: 1, fresh_handshakes_per_second: 1, ..HostLimits::default() };
+        let gate = Gate::new(limits, Arc::new(HostStats::default()));
+        let start = Instant::now();
+        let held: Vec<Ticket> = [2, 3].into_iter().filter_map(|last| gate.admit_at(ip(last), start)).collect();
+        assert_eq!(held.len(), 2, "everyone's one, then one kept for quiet sources");
+        gate.judged_at(ip(2), false, start);
+        gate.judged_at(ip(3), true, start);
+        let later = start + Duration::from_secs(1);
+        // Everyone's budget has one again: the unproven source takes it, and only the one that
+        // proved itself still counts as quiet for the places kept for arrivals.
+        assert!(gate.admit_at(ip(2), later).is_some());
+        assert!(gate.admit_at(ip(2), later).is_none(), "not quiet: no place kept for arrivals");
+        assert!(gate.admit_at(ip(3), later).is_some(), "quiet: a place kept for arrivals");
+        let forgotten = start + UNPROVEN_MEMORY + Duration::from_secs(10);
+        assert!(gate.admit_at(ip(2), forgotten).is_some());
+        assert!(gate.admit_at(ip(2), forgotten).is_some(), "quiet again after a while");
     }
 
     #[test]

@@ -21,7 +21,7 @@ use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
 use super::limits::{Counted, Gate, HostStats, StatsSnapshot};
 use super::link::DevicePath;
-use super::protocol::{ClientMsg, CloseCode, HostMsg, SeatCode};
+use super::protocol::{ClientMsg, CloseCode, HostMsg, SeatCode, Welcome};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
 use super::tls::server_config;
@@ -408,9 +408,12 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             () = sleep_until(wake), if wake.is_some() => Vec::new(),
             message = inbound.recv() => match message {
                 None => break,
-                Some(Inbound::Hello { conn, hello, line }) => {
+                Some(Inbound::Hello { conn, hello, line, judge }) => {
                     router.connections.insert(conn, line);
-                    core.join(conn, hello, Instant::now())
+                    let resume = hello.resume;
+                    let effects = core.join(conn, hello, Instant::now());
+                    judge.verdict(hello_proved(&core, conn, resume, &effects));
+                    effects
                 }
                 Some(Inbound::Message(conn, message)) => core.receive(conn, message, Instant::now()),
                 Some(Inbound::Gone(conn)) => {
@@ -445,6 +448,16 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             }
         }
     }
+}
+
+/// Whether a Hello on `conn` proved its device may sit: the table's seat code (or the host
+/// let it in before), or a token that brought it back to its place. The gate keeps its places
+/// for arriving devices for those (`limits::Gate::judged`).
+fn hello_proved(core: &TableCore, conn: ConnId, resume: Option<super::protocol::ResumeToken>, effects: &[Effect]) -> bool {
+    let came_back = effects.iter().any(|effect| {
+        matches!(effect, Effect::Welcome(to, Welcome { answer: Ok(admitted), .. }) if *to == conn && Some(admitted.token) == resume)
+    });
+    came_back || core.may_sit_on(conn)
 }
 
 /// Sleeps until `wake`; never wakes without one (its `select!` branch is off then).

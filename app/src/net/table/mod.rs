@@ -257,6 +257,12 @@ impl TableCore {
         self.pid_of(conn).and_then(|pid| self.people.get(pid)).map(|person| person.name.as_str())
     }
 
+    /// Whether the participant on `conn` may sit (it gave the seat code, or the host let it in).
+    #[must_use]
+    pub fn may_sit_on(&self, conn: ConnId) -> bool {
+        self.pid_of(conn).and_then(|pid| self.people.get(pid)).is_some_and(|person| person.may_sit)
+    }
+
     /// The participant on `conn`, if any.
     fn pid_of(&self, conn: ConnId) -> Option<Pid> {
         self.people.iter().find(|(_, person)| person.conn == Some(conn)).map(|(pid, _)| pid)
