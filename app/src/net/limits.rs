@@ -46,6 +46,9 @@ pub struct HostLimits {
     /// When every pending place is taken, a connection from a quiet source with none pending
     /// takes the place of the oldest pending one that has waited at least this long.
     pub pending_min_age: Duration,
+    /// Wrong seat codes one source may give in a minute (all at once, or spread); beyond it
+    /// its attempts are refused before their handshake until the budget refills.
+    pub wrong_codes_per_minute_per_address: u32,
 }
 
 impl Default for HostLimits {
@@ -66,6 +69,7 @@ impl Default for HostLimits {
             handshakes_per_second: 40,
             fresh_handshakes_per_second: 4,
             pending_min_age: Duration::from_millis(100),
+            wrong_codes_per_minute_per_address: 5,
         }
     }
 }
@@ -188,6 +192,7 @@ struct SourceRate {
     heard: Instant,
     cut_short: Option<Instant>,
     unproven: Option<Instant>,
+    wrong_codes: MessageBudget,
 }
 
 /// How long a source whose Hello did not prove it may sit (no seat code, or a wrong one) does
@@ -357,24 +362,35 @@ impl Gate {
             heard: now,
             cut_short: None,
             unproven: None,
+            wrong_codes: MessageBudget::new(
+                limits.wrong_codes_per_minute_per_address,
+                f64::from(limits.wrong_codes_per_minute_per_address) / 60.0,
+                now,
+            ),
         });
         rate.heard = now;
         let proven = rate.unproven.is_none_or(|at| now.saturating_duration_since(at) >= UNPROVEN_MEMORY);
         let quiet = proven && rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
-        if rate.budget.take(now) { Ok(quiet) } else { Err(Turned::Rate) }
+        let guessing = rate.wrong_codes.left(now) < 1.0;
+        if rate.budget.take(now) && !guessing { Ok(quiet) } else { Err(Turned::Rate) }
     }
 
-    /// The table judged a Hello from `source`: whether it proved the device may sit (the right
-    /// seat code, or a place it already had). A source that did not loses its quiet standing
-    /// for [`UNPROVEN_MEMORY`]; one that did gets it back.
-    pub(crate) fn judged(&self, source: Source, proved: bool) {
-        self.judged_at(source, proved, Instant::now());
+    /// The table judged a Hello from `source` (see [`Verdict`]). A source that proved nothing
+    /// loses its quiet standing for [`UNPROVEN_MEMORY`]; one that proved itself gets it back.
+    /// Whether the source has now spent its budget of wrong codes.
+    pub(crate) fn judged(&self, source: Source, verdict: Verdict) -> bool {
+        self.judged_at(source, verdict, Instant::now())
     }
 
-    fn judged_at(&self, source: Source, proved: bool, now: Instant) {
-        if let Some(rate) = self.lock().sources.get_mut(&source) {
-            rate.unproven = (!proved).then_some(now);
+    fn judged_at(&self, source: Source, verdict: Verdict, now: Instant) -> bool {
+        let mut counts = self.lock();
+        let Some(rate) = counts.sources.get_mut(&source) else { return false };
+        rate.unproven = (verdict != Verdict::Proved).then_some(now);
+        if verdict == Verdict::WrongCode {
+            rate.wrong_codes.take(now);
+            return rate.wrong_codes.left(now) < 1.0;
         }
+        false
     }
 
     fn release(&self, id: u64, source: Source) {
@@ -426,6 +442,18 @@ impl Ticket {
     }
 }
 
+/// What a Hello proved, as the table judged it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The device may sit: the right seat code, the host's Let in, or a token that brought it
+    /// back to its place.
+    Proved,
+    /// Nothing: no seat code (or one not checked while guessing spent the table's budget).
+    Unproven,
+    /// A wrong seat code.
+    WrongCode,
+}
+
 /// The table's word to the gate on one connection's Hello (see [`Gate::judged`]).
 #[derive(Debug)]
 pub(crate) struct Judge {
@@ -434,9 +462,9 @@ pub(crate) struct Judge {
 }
 
 impl Judge {
-    /// The Hello proved the device may sit (`true`), or proved nothing (`false`).
-    pub(crate) fn verdict(self, proved: bool) {
-        self.gate.judged(self.source, proved);
+    /// What the Hello proved; whether the source has now spent its budget of wrong codes.
+    pub(crate) fn verdict(self, verdict: Verdict) -> bool {
+        self.gate.judged(self.source, verdict)
     }
 }
 
@@ -577,8 +605,8 @@ mod tests {
         let start = Instant::now();
         let held: Vec<Ticket> = [2, 3].into_iter().filter_map(|last| gate.admit_at(ip(last), start)).collect();
         assert_eq!(held.len(), 2, "everyone's one, then one kept for quiet sources");
-        gate.judged_at(ip(2), false, start);
-        gate.judged_at(ip(3), true, start);
+        gate.judged_at(ip(2), Verdict::Unproven, start);
+        gate.judged_at(ip(3), Verdict::Proved, start);
         let later = start + Duration::from_secs(1);
         // Everyone's budget has one again: the unproven source takes it, and only the one that
         // proved itself still counts as quiet for the places kept for arrivals.
@@ -588,6 +616,19 @@ mod tests {
         let forgotten = start + UNPROVEN_MEMORY + Duration::from_secs(10);
         assert!(gate.admit_at(ip(2), forgotten).is_some());
         assert!(gate.admit_at(ip(2), forgotten).is_some(), "quiet again after a while");
+    }
+
+    #[test]
+    fn a_source_that_spent_its_wrong_codes_is_refused_until_the_budget_refills() {
+        let limits = HostLimits { wrong_codes_per_minute_per_address: 2, ..HostLimits::default() };
+        let gate = Gate::new(limits, Arc::new(HostStats::default()));
+        let start = Instant::now();
+        let _first = gate.admit_at(ip(2), start).expect("let in");
+        assert!(!gate.judged_at(ip(2), Verdict::WrongCode, start), "one of two");
+        assert!(gate.judged_at(ip(2), Verdict::WrongCode, start), "two of two: spent");
+        assert!(gate.admit_at(ip(2), start).is_none(), "refused before its handshake");
+        assert!(gate.admit_at(ip(3), start).is_some(), "another source is not");
+        assert!(gate.admit_at(ip(2), start + Duration::from_secs(31)).is_some(), "one wrong code a half-minute refills");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod people;
 mod play;
 mod seeding;
 mod tokens;
+pub mod wrong_codes;
 
 use std::time::{Duration, Instant};
 
@@ -136,6 +137,8 @@ pub struct TableCore {
     issued: tokens::IssuedTokens,
     /// What a guest must give to sit without the host's "Let in".
     seat_code: SeatCode,
+    /// How many wrong seat codes are still checked this minute.
+    wrong_codes: wrong_codes::WrongCodes,
     running: Option<Running>,
     /// The next match's seed being drawn.
     seeding: Option<seeding::Seeding>,
@@ -173,6 +176,7 @@ impl TableCore {
         Ok(TableCore {
             config,
             seat_code,
+            wrong_codes: wrong_codes::WrongCodes::new(now),
             options,
             seats: vec![SeatControl::Open; seats],
             people,
@@ -313,9 +317,14 @@ impl TableCore {
                 return out;
             }
         };
+        // While guessing has spent the table's budget, a code is not checked: the device joins
+        // as one without it (the host may let it in).
+        let seat_code = seat_code.filter(|_| self.seat_code_checked());
         if seat_code.is_some_and(|code| code != self.seat_code) {
-            // Each try costs a handshake, held to its source's rate (`limits::Gate`).
+            // Each try costs a handshake, held to its source's rate (`limits::Gate`), and takes
+            // from the table's budget of wrong codes (`wrong_codes`).
             tracing::info!("a guest gave a wrong seat code");
+            self.wrong_seat_code();
             refuse(&mut out, JoinRefusal::WrongSeatCode, CloseCode::Refused);
             return out;
         }
