@@ -7,8 +7,10 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use super::seat_code::SeatCode;
 
 /// How much a host lets peers make it hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +90,9 @@ pub struct HostStats {
     participants: AtomicUsize,
     handshakes_throttled: AtomicU64,
     pending_evicted: AtomicU64,
+    /// The table's seat code now (it changes on the LAN after too many wrong codes), for the
+    /// host's screen: kept here because every handle of a host shares these counters.
+    seat_code: AtomicU32,
 }
 
 /// The counters at one moment.
@@ -145,6 +150,15 @@ impl HostStats {
             Counted::TooSlow => &self.too_slow,
         };
         counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn set_seat_code(&self, code: SeatCode) {
+        self.seat_code.store(u32::from(code), Ordering::Relaxed);
+    }
+
+    /// The table's seat code now.
+    pub(crate) fn seat_code(&self) -> SeatCode {
+        SeatCode::from_number(self.seat_code.load(Ordering::Relaxed)).expect("invariant: only seat codes are stored")
     }
 
     pub(crate) fn set_participants(&self, count: usize) {

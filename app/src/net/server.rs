@@ -71,7 +71,6 @@ fn ask(requests: &mpsc::Sender<Local>, request: Local) {
 pub struct HostHandle {
     addr: SocketAddr,
     fingerprint: Fingerprint,
-    seat_code: watch::Receiver<SeatCode>,
     requests: mpsc::Sender<Local>,
     local: Option<mpsc::Receiver<HostMsg>>,
     state: MatchState,
@@ -205,7 +204,7 @@ impl HostHandle {
     /// the LAN it changes after too many wrong codes (`table::wrong_codes`).
     #[must_use]
     pub fn seat_code(&self) -> SeatCode {
-        *self.seat_code.borrow()
+        self.stats.seat_code()
     }
 
     /// Configures the table (lobby), starts a match, and so on.
@@ -318,15 +317,15 @@ pub(crate) fn launch(
     let (state_tx, state) = watch::channel(None);
     let (paths_tx, paths) = watch::channel(Vec::new());
     let stats = Arc::new(HostStats::default());
-    let (seat_code_tx, seat_code) = watch::channel(table.seat_code());
     let gate = Gate::new(settings.limits, stats.clone());
     accept(Doors { gate, limits: settings.limits, stats: stats.clone(), inbox: inbox.clone() });
     let queues = Queues { inbound, requested, inbox: inbox.downgrade() };
-    let lines = Lines { local: local_tx, state: state_tx, paths: paths_tx, seat_code: seat_code_tx };
+    stats.set_seat_code(table.seat_code());
+    let lines = Lines { local: local_tx, state: state_tx, paths: paths_tx };
     let table = run_table(table, queues, lines, stats.clone(), settings);
     tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
     let runtime = tokio::runtime::Handle::current();
-    HostHandle { addr, fingerprint: host, seat_code, requests, local: Some(local), state, paths, listener, stats, runtime }
+    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, paths, listener, stats, runtime }
 }
 
 /// What the table task reads: guests' messages and bots' decisions, and the host's own
@@ -343,7 +342,6 @@ struct Lines {
     local: mpsc::Sender<HostMsg>,
     state: watch::Sender<Option<Arc<Host>>>,
     paths: watch::Sender<Vec<DevicePath>>,
-    seat_code: watch::Sender<SeatCode>,
 }
 
 /// The table task: owns the core, carries out its effects, and wakes it when its clock says (a
@@ -353,7 +351,7 @@ struct Lines {
 /// the grace periods or the lobby's broadcasts.
 async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc<HostStats>, settings: HostSettings) {
     let Queues { mut inbound, mut requested, inbox } = queues;
-    let Lines { local, state, paths, seat_code } = lines;
+    let Lines { local, state, paths } = lines;
     let mut paths_measured = Instant::now();
     let mut router = Router {
         connections: HashMap::new(),
@@ -441,7 +439,7 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             }
         }
         stats.set_participants(core.participants());
-        seat_code.send_if_modified(|shown| std::mem::replace(shown, core.seat_code()) != core.seat_code());
+        stats.set_seat_code(core.seat_code());
         let mark = core.host().map(|host| (host.seed(), host.steps().len()));
         if mark != published {
             published = mark;
