@@ -145,7 +145,11 @@ async fn start(table: TableCore, lan_dir: &Path, plan: &HostPlan, settings: Host
         #[cfg(feature = "online")]
         {
             use crate::net::online::{OnlineSettings, key::OnlineKey, start_online_host};
-            let key = OnlineKey::load_or_create(lan_dir)?;
+            let (key, renewed) = OnlineKey::load_or_create_telling(lan_dir)?;
+            if let Some(renewed) = renewed {
+                // Said on the terminal the headless host was started from.
+                eprintln!("{renewed}");
+            }
             let online = OnlineSettings { relays: plan.relays.clone(), ..online_settings(plan.relay_ca.as_deref())? };
             return Ok(start_online_host(table, &key, settings, &online).await?);
         }

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tracing::Instrument;
 
 use super::codec::{FrameError, decode_payload, encode_frame, peek_version};
-use super::limits::{Counted, Gate, HostLimits, HostStats, MessageBudget, Source, Ticket};
+use super::limits::{Counted, Gate, HostLimits, HostStats, Judge, MessageBudget, Source, Ticket};
 use super::link::{Link, LinkRecv, LinkSend};
 use super::protocol::{ClientMsg, CloseCode, Hello, JoinRefusal, PROTOCOL_VERSION, Welcome};
 use super::stream::{ReadFailure, read_message, read_payload};
@@ -26,6 +26,8 @@ pub(crate) enum Inbound {
         conn: ConnId,
         hello: Hello,
         line: Line,
+        /// Tells the gate whether the Hello proved the device may sit.
+        judge: Judge,
     },
     Message(ConnId, ClientMsg),
     /// The connection ended; `faulted`: the host closed it for breaking the protocol.
@@ -195,7 +197,7 @@ impl Peer {
             Ok(hello) => hello,
             Err(problem) => return refuse_hello(&line, problem),
         };
-        if self.inbox.send(Inbound::Hello { conn: self.conn, hello, line }).await.is_err() {
+        if self.inbox.send(Inbound::Hello { conn: self.conn, hello, line, judge: self.ticket.judge() }).await.is_err() {
             return;
         }
         let faulted = self.relay(&connection, &mut recv, &mut buffer).await;

@@ -17,6 +17,15 @@ use super::protocol::{ALPN, Admitted, ClientMsg, CloseCode, Hello, HostMsg, Join
 use super::stream::{FRAME_DEADLINE, ReadFailure, read_payload};
 use super::tls::{Liveness, Pin, SERVER_NAME, TlsError, client_config};
 
+/// Attempts a host refused before their handshake that a join tries again, each after a
+/// longer pause ([`REFUSED_PAUSE`], twice that, ...: 1.5 s in all), so a guest arriving
+/// while a flood spends the host's handshake rates is not turned away by one unlucky moment.
+/// Each try takes from the guest's own handshake budget at the host (8 at once).
+const REFUSED_RETRIES: u32 = 5;
+
+/// The pause before the first try again after a refusal.
+const REFUSED_PAUSE: Duration = Duration::from_millis(100);
+
 /// How long a guest keeps dialling after a lost connection: the two minutes a host holds an
 /// away guest's seat before a bot stands in (`TableConfig::grace`'s default).
 pub const REJOIN_FOR: Duration = Duration::from_secs(120);
@@ -360,8 +369,22 @@ async fn arrive(request: &JoinRequest) -> Result<Arrived, JoinError> {
     let endpoint = quinn::Endpoint::client(bind).map_err(JoinError::Socket)?;
     let (config, presented) = client_config(request.pin, request.liveness, &request.alpn)?;
     let unreachable = |reason: String| JoinError::Unreachable { address, reason };
-    let connecting = endpoint.connect_with(config, address, SERVER_NAME).map_err(|error| unreachable(error.to_string()))?;
-    let connection = match tokio::time::timeout(request.connect_timeout, connecting).await {
+    let deadline = tokio::time::Instant::now() + request.connect_timeout;
+    let mut refused = 0;
+    let connection = loop {
+        let connecting = endpoint.connect_with(config.clone(), address, SERVER_NAME).map_err(|error| unreachable(error.to_string()))?;
+        match tokio::time::timeout_at(deadline, connecting).await {
+            // A host under a flood refuses attempts before their handshake while its rates are
+            // spent; a person would click Join again, so the guest does, a few times.
+            Ok(Err(error)) if is_refused_before_handshake(&error) && refused < REFUSED_RETRIES => {
+                refused += 1;
+                tracing::info!(%address, refused, "the host refused the attempt before its handshake; trying again");
+                tokio::time::sleep(REFUSED_PAUSE * refused).await;
+            }
+            other => break other,
+        }
+    };
+    let connection = match connection {
         Ok(Ok(connection)) => connection,
         Ok(Err(error)) => {
             let seen = presented.get().copied();
@@ -449,6 +472,12 @@ fn read_welcome(payload: &[u8], guest: u32) -> Result<Welcome, JoinError> {
         return Err(JoinError::IncompatibleVersion { host, guest });
     }
     decode_payload(payload).map_err(|error| JoinError::Protocol(error.to_string()))
+}
+
+/// Whether the host refused the attempt before any handshake (its caps or rates: quinn's
+/// `Incoming::refuse` closes with CONNECTION_REFUSED).
+fn is_refused_before_handshake(error: &quinn::ConnectionError) -> bool {
+    matches!(error, quinn::ConnectionError::ConnectionClosed(close) if close.error_code == quinn::TransportErrorCode::CONNECTION_REFUSED)
 }
 
 /// Whether the handshake failed because the host offers no protocol we speak (ALPN).

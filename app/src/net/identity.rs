@@ -282,28 +282,10 @@ impl Identity {
     /// the folder is checked): an identity noted as made on another machine or in another
     /// folder is set aside (`.copied`) and a new one made.
     fn load_or_create_on(dir: &Path, machine: Option<&str>) -> Result<(Identity, Option<Renewed>), IdentityError> {
-        let note = dir.join(MACHINE_FILE);
-        let here = || MadeIn { machine: machine.unwrap_or_default().to_owned(), folder: full_path(dir) };
-        let renewed = MadeIn::read(&note).and_then(|made_in| made_in.copied(&here()));
-        if let Some(renewed) = &renewed {
-            tracing::warn!(dir = %dir.display(), %renewed, "a copied identity is set aside");
-            for file in [CERT_FILE, KEY_FILE] {
-                let path = dir.join(file);
-                let aside = dir.join(format!("{file}.copied"));
-                match std::fs::rename(&path, &aside) {
-                    Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(IdentityError::Io { path, source: error }),
-                    _ => {}
-                }
-            }
-        }
+        let renewed = set_aside_if_copied(dir, &[MACHINE_FILE], &[CERT_FILE, KEY_FILE], machine)?;
         let identity = Self::load_or_create_files(dir)?;
         // Noted after the files: the folder exists now, so its full path resolves.
-        let here = here();
-        if MadeIn::read(&note).as_ref() != Some(&here)
-            && let Err(error) = crate::store::atomic::write(&note, here.text().as_bytes(), false)
-        {
-            tracing::warn!(%error, "the note of this machine and folder beside the identity could not be written");
-        }
+        note_made_here(dir, MACHINE_FILE, machine);
         Ok((identity, renewed))
     }
 
@@ -388,9 +370,49 @@ impl Identity {
     }
 }
 
+/// Sets `files` in `dir` aside (each renamed `NAME.copied`) when the first of `notes` found
+/// there says they were made on another machine than `machine` or in another folder: why, or
+/// `None` when they were made here (or nothing was noted).
+///
+/// # Errors
+/// A file could not be set aside.
+pub(crate) fn set_aside_if_copied(
+    dir: &Path,
+    notes: &[&str],
+    files: &[&str],
+    machine: Option<&str>,
+) -> Result<Option<Renewed>, IdentityError> {
+    let here = MadeIn { machine: machine.unwrap_or_default().to_owned(), folder: full_path(dir) };
+    let renewed = notes.iter().find_map(|note| MadeIn::read(&dir.join(note))).and_then(|made_in| made_in.copied(&here));
+    if let Some(renewed) = &renewed {
+        tracing::warn!(dir = %dir.display(), ?files, %renewed, "a copied identity is set aside");
+        for file in files {
+            let path = dir.join(file);
+            let aside = dir.join(format!("{file}.copied"));
+            match std::fs::rename(&path, &aside) {
+                Err(error) if error.kind() != std::io::ErrorKind::NotFound => return Err(IdentityError::Io { path, source: error }),
+                _ => {}
+            }
+        }
+    }
+    Ok(renewed)
+}
+
+/// Notes in `dir`'s `note` that what is beside it was made on `machine`, in this folder (a
+/// failure is logged: the copy is then not noticed next time).
+pub(crate) fn note_made_here(dir: &Path, note: &str, machine: Option<&str>) {
+    let here = MadeIn { machine: machine.unwrap_or_default().to_owned(), folder: full_path(dir) };
+    let note = dir.join(note);
+    if MadeIn::read(&note).as_ref() != Some(&here)
+        && let Err(error) = crate::store::atomic::write(&note, here.text().as_bytes(), false)
+    {
+        tracing::warn!(%error, "the note of this machine and folder beside an identity could not be written");
+    }
+}
+
 /// This machine, as noted beside the identity: SHA-256 of its machine id in hex (Linux's
 /// `/etc/machine-id`; `None` where there is none, and nothing is checked).
-fn this_machine() -> Option<String> {
+pub(crate) fn this_machine() -> Option<String> {
     let Content::Bytes(id) = read_limited(Path::new("/etc/machine-id"), 1024) else { return None };
     let id = String::from_utf8_lossy(&id).trim().to_owned();
     if id.is_empty() {

@@ -155,7 +155,7 @@ impl LanContext {
             None => (Identity::generate()?, None),
         };
         self.identity = Some(identity.clone());
-        self.renewed = renewed;
+        self.renewed = renewed.or(self.renewed.take());
         Ok(identity)
     }
 
@@ -175,11 +175,13 @@ impl LanContext {
         if let Some(key) = &self.online_key {
             return Ok(key.clone());
         }
-        let key = match &self.dir {
-            Some(dir) => super::online::key::OnlineKey::load_or_create(dir)?,
-            None => super::online::key::OnlineKey::generate(),
+        let (key, renewed) = match &self.dir {
+            Some(dir) => super::online::key::OnlineKey::load_or_create_telling(dir)?,
+            None => (super::online::key::OnlineKey::generate(), None),
         };
         self.online_key = Some(key.clone());
+        // Said to the person hosting like the LAN identity's renewal.
+        self.renewed = self.renewed.take().or(renewed);
         Ok(key)
     }
 

@@ -7,8 +7,10 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use super::seat_code::SeatCode;
 
 /// How much a host lets peers make it hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +48,9 @@ pub struct HostLimits {
     /// When every pending place is taken, a connection from a quiet source with none pending
     /// takes the place of the oldest pending one that has waited at least this long.
     pub pending_min_age: Duration,
+    /// Wrong seat codes one source may give in a minute (all at once, or spread); beyond it
+    /// its attempts are refused before their handshake until the budget refills.
+    pub wrong_codes_per_minute_per_address: u32,
 }
 
 impl Default for HostLimits {
@@ -66,6 +71,7 @@ impl Default for HostLimits {
             handshakes_per_second: 40,
             fresh_handshakes_per_second: 4,
             pending_min_age: Duration::from_millis(100),
+            wrong_codes_per_minute_per_address: 5,
         }
     }
 }
@@ -84,6 +90,9 @@ pub struct HostStats {
     participants: AtomicUsize,
     handshakes_throttled: AtomicU64,
     pending_evicted: AtomicU64,
+    /// The table's seat code now (it changes on the LAN after too many wrong codes), for the
+    /// host's screen: kept here because every handle of a host shares these counters.
+    seat_code: AtomicU32,
 }
 
 /// The counters at one moment.
@@ -143,6 +152,15 @@ impl HostStats {
         counter.fetch_add(1, Ordering::Relaxed);
     }
 
+    pub(crate) fn set_seat_code(&self, code: SeatCode) {
+        self.seat_code.store(u32::from(code), Ordering::Relaxed);
+    }
+
+    /// The table's seat code now.
+    pub(crate) fn seat_code(&self) -> SeatCode {
+        SeatCode::from_number(self.seat_code.load(Ordering::Relaxed)).expect("invariant: only seat codes are stored")
+    }
+
     pub(crate) fn set_participants(&self, count: usize) {
         self.participants.store(count, Ordering::Relaxed);
     }
@@ -180,14 +198,23 @@ struct Pending {
     evicted: Arc<tokio::sync::Notify>,
 }
 
-/// One source's handshake budget, when it was last heard, and when a pending connection of
-/// its was last cut short to make room.
+/// One source's handshake budget, when it was last heard, when a pending connection of its
+/// was last cut short to make room, and when it last said Hello without proving it may sit.
 #[derive(Debug)]
 struct SourceRate {
     budget: MessageBudget,
     heard: Instant,
     cut_short: Option<Instant>,
+    unproven: Option<Instant>,
+    wrong_codes: MessageBudget,
 }
+
+/// How long a source whose Hello did not prove it may sit (no seat code, or a wrong one) does
+/// not count as quiet. A device arriving needs one handshake; a flood from many new addresses
+/// spends each address's claim to be "arriving" on its first handshake, so the places kept for
+/// quiet sources go to the guest who brings the code (issue 30, item 2's remainder: every new
+/// attacker address counted as quiet, and a guest with the code was seated 6 of 10).
+const UNPROVEN_MEMORY: Duration = Duration::from_secs(60);
 
 /// How long a source whose pending connection was cut short may not cut another's short. A
 /// device holding places open without a Hello is cut short once and then only waits its turn,
@@ -348,10 +375,36 @@ impl Gate {
             budget: MessageBudget::new(limits.handshake_burst_per_address, per_second, now),
             heard: now,
             cut_short: None,
+            unproven: None,
+            wrong_codes: MessageBudget::new(
+                limits.wrong_codes_per_minute_per_address,
+                f64::from(limits.wrong_codes_per_minute_per_address) / 60.0,
+                now,
+            ),
         });
         rate.heard = now;
-        let quiet = rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
-        if rate.budget.take(now) { Ok(quiet) } else { Err(Turned::Rate) }
+        let proven = rate.unproven.is_none_or(|at| now.saturating_duration_since(at) >= UNPROVEN_MEMORY);
+        let quiet = proven && rate.budget.left(now) * 2.0 >= f64::from(limits.handshake_burst_per_address.min(1 << 20));
+        let guessing = rate.wrong_codes.left(now) < 1.0;
+        if rate.budget.take(now) && !guessing { Ok(quiet) } else { Err(Turned::Rate) }
+    }
+
+    /// The table judged a Hello from `source` (see [`Verdict`]). A source that proved nothing
+    /// loses its quiet standing for [`UNPROVEN_MEMORY`]; one that proved itself gets it back.
+    /// Whether the source has now spent its budget of wrong codes.
+    pub(crate) fn judged(&self, source: Source, verdict: Verdict) -> bool {
+        self.judged_at(source, verdict, Instant::now())
+    }
+
+    fn judged_at(&self, source: Source, verdict: Verdict, now: Instant) -> bool {
+        let mut counts = self.lock();
+        let Some(rate) = counts.sources.get_mut(&source) else { return false };
+        rate.unproven = (verdict != Verdict::Proved).then_some(now);
+        if verdict == Verdict::WrongCode {
+            rate.wrong_codes.take(now);
+            return rate.wrong_codes.left(now) < 1.0;
+        }
+        false
     }
 
     fn release(&self, id: u64, source: Source) {
@@ -392,9 +445,40 @@ impl Ticket {
         self.gate.settle(self.id);
     }
 
+    /// What lets the table tell the gate whether this connection's Hello proved anything.
+    pub(crate) fn judge(&self) -> Judge {
+        Judge { gate: self.gate.clone(), source: self.source }
+    }
+
     /// Resolves when this pending connection must make room for another source's.
     pub(crate) async fn evicted(&self) {
         self.evicted.notified().await;
+    }
+}
+
+/// What a Hello proved, as the table judged it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The device may sit: the right seat code, the host's Let in, or a token that brought it
+    /// back to its place.
+    Proved,
+    /// Nothing: no seat code (or one not checked while guessing spent the table's budget).
+    Unproven,
+    /// A wrong seat code.
+    WrongCode,
+}
+
+/// The table's word to the gate on one connection's Hello (see [`Gate::judged`]).
+#[derive(Debug)]
+pub(crate) struct Judge {
+    gate: Arc<Gate>,
+    source: Source,
+}
+
+impl Judge {
+    /// What the Hello proved; whether the source has now spent its budget of wrong codes.
+    pub(crate) fn verdict(self, verdict: Verdict) -> bool {
+        self.gate.judged(self.source, verdict)
     }
 }
 
@@ -526,6 +610,39 @@ mod tests {
         );
         drop(attackers);
         assert!(gate.admit_at(ip(2), start + Duration::from_secs(3)).is_some(), "it may try again once there is room");
+    }
+
+    #[test]
+    fn a_source_whose_hello_proved_nothing_is_not_quiet_for_a_while() {
+        let limits = HostLimits { handshake_burst: 1, handshakes_per_second: 1, fresh_handshakes_per_second: 1, ..HostLimits::default() };
+        let gate = Gate::new(limits, Arc::new(HostStats::default()));
+        let start = Instant::now();
+        let held: Vec<Ticket> = [2, 3].into_iter().filter_map(|last| gate.admit_at(ip(last), start)).collect();
+        assert_eq!(held.len(), 2, "everyone's one, then one kept for quiet sources");
+        gate.judged_at(ip(2), Verdict::Unproven, start);
+        gate.judged_at(ip(3), Verdict::Proved, start);
+        let later = start + Duration::from_secs(1);
+        // Everyone's budget has one again: the unproven source takes it, and only the one that
+        // proved itself still counts as quiet for the places kept for arrivals.
+        assert!(gate.admit_at(ip(2), later).is_some());
+        assert!(gate.admit_at(ip(2), later).is_none(), "not quiet: no place kept for arrivals");
+        assert!(gate.admit_at(ip(3), later).is_some(), "quiet: a place kept for arrivals");
+        let forgotten = start + UNPROVEN_MEMORY + Duration::from_secs(10);
+        assert!(gate.admit_at(ip(2), forgotten).is_some());
+        assert!(gate.admit_at(ip(2), forgotten).is_some(), "quiet again after a while");
+    }
+
+    #[test]
+    fn a_source_that_spent_its_wrong_codes_is_refused_until_the_budget_refills() {
+        let limits = HostLimits { wrong_codes_per_minute_per_address: 2, ..HostLimits::default() };
+        let gate = Gate::new(limits, Arc::new(HostStats::default()));
+        let start = Instant::now();
+        let _first = gate.admit_at(ip(2), start).expect("let in");
+        assert!(!gate.judged_at(ip(2), Verdict::WrongCode, start), "one of two");
+        assert!(gate.judged_at(ip(2), Verdict::WrongCode, start), "two of two: spent");
+        assert!(gate.admit_at(ip(2), start).is_none(), "refused before its handshake");
+        assert!(gate.admit_at(ip(3), start).is_some(), "another source is not");
+        assert!(gate.admit_at(ip(2), start + Duration::from_secs(31)).is_some(), "one wrong code a half-minute refills");
     }
 
     #[test]

@@ -19,9 +19,9 @@ use tracing::Instrument;
 use super::codec::{FrameError, encode_frame};
 use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
-use super::limits::{Counted, Gate, HostStats, StatsSnapshot};
+use super::limits::{Counted, Gate, HostStats, StatsSnapshot, Verdict};
 use super::link::DevicePath;
-use super::protocol::{ClientMsg, CloseCode, HostMsg, SeatCode};
+use super::protocol::{ClientMsg, CloseCode, HostMsg, JoinRefusal, SeatCode, Welcome};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
 use super::tls::server_config;
@@ -71,7 +71,6 @@ fn ask(requests: &mpsc::Sender<Local>, request: Local) {
 pub struct HostHandle {
     addr: SocketAddr,
     fingerprint: Fingerprint,
-    seat_code: SeatCode,
     requests: mpsc::Sender<Local>,
     local: Option<mpsc::Receiver<HostMsg>>,
     state: MatchState,
@@ -201,10 +200,11 @@ impl HostHandle {
         self.fingerprint.join_code()
     }
 
-    /// The table's seat code, shown big on the host's screen: sitting needs it (or Let in).
+    /// The table's seat code, shown big on the host's screen: sitting needs it (or Let in). On
+    /// the LAN it changes after too many wrong codes (`table::wrong_codes`).
     #[must_use]
     pub fn seat_code(&self) -> SeatCode {
-        self.seat_code
+        self.stats.seat_code()
     }
 
     /// Configures the table (lobby), starts a match, and so on.
@@ -317,15 +317,15 @@ pub(crate) fn launch(
     let (state_tx, state) = watch::channel(None);
     let (paths_tx, paths) = watch::channel(Vec::new());
     let stats = Arc::new(HostStats::default());
-    let seat_code = table.seat_code();
     let gate = Gate::new(settings.limits, stats.clone());
     accept(Doors { gate, limits: settings.limits, stats: stats.clone(), inbox: inbox.clone() });
     let queues = Queues { inbound, requested, inbox: inbox.downgrade() };
+    stats.set_seat_code(table.seat_code());
     let lines = Lines { local: local_tx, state: state_tx, paths: paths_tx };
     let table = run_table(table, queues, lines, stats.clone(), settings);
     tokio::spawn(table.instrument(tracing::info_span!("table", %addr)));
     let runtime = tokio::runtime::Handle::current();
-    HostHandle { addr, fingerprint: host, seat_code, requests, local: Some(local), state, paths, listener, stats, runtime }
+    HostHandle { addr, fingerprint: host, requests, local: Some(local), state, paths, listener, stats, runtime }
 }
 
 /// What the table task reads: guests' messages and bots' decisions, and the host's own
@@ -408,9 +408,15 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             () = sleep_until(wake), if wake.is_some() => Vec::new(),
             message = inbound.recv() => match message {
                 None => break,
-                Some(Inbound::Hello { conn, hello, line }) => {
+                Some(Inbound::Hello { conn, hello, line, judge }) => {
                     router.connections.insert(conn, line);
-                    core.join(conn, hello, Instant::now())
+                    let resume = hello.resume;
+                    let effects = core.join(conn, hello, Instant::now());
+                    if judge.verdict(verdict_on(&core, conn, resume, &effects)) {
+                        // One source spent its wrong codes: on the LAN the seat code changes.
+                        core.seat_code_guessed();
+                    }
+                    effects
                 }
                 Some(Inbound::Message(conn, message)) => core.receive(conn, message, Instant::now()),
                 Some(Inbound::Gone { conn, faulted }) => {
@@ -433,6 +439,7 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             }
         }
         stats.set_participants(core.participants());
+        stats.set_seat_code(core.seat_code());
         let mark = core.host().map(|host| (host.seed(), host.steps().len()));
         if mark != published {
             published = mark;
@@ -445,6 +452,24 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
             }
         }
     }
+}
+
+/// What a Hello on `conn` proved: its device may sit (the table's seat code, or the host let
+/// it in before, or a token that brought it back to its place), or it gave a wrong code, or
+/// nothing. The gate keeps its places for arriving devices for the first, and counts each
+/// source's wrong codes (`limits::Gate::judged`).
+fn verdict_on(core: &TableCore, conn: ConnId, resume: Option<super::protocol::ResumeToken>, effects: &[Effect]) -> Verdict {
+    let mut verdict = Verdict::Unproven;
+    for effect in effects {
+        match effect {
+            Effect::Welcome(to, Welcome { answer: Ok(admitted), .. }) if *to == conn && Some(admitted.token) == resume => {
+                verdict = Verdict::Proved;
+            }
+            Effect::Welcome(to, Welcome { answer: Err(JoinRefusal::WrongSeatCode), .. }) if *to == conn => return Verdict::WrongCode,
+            _ => {}
+        }
+    }
+    if core.may_sit_on(conn) { Verdict::Proved } else { verdict }
 }
 
 /// Sleeps until `wake`; never wakes without one (its `select!` branch is off then).

@@ -50,6 +50,7 @@ mod net_rules;
 mod net_seat_code;
 mod net_seats;
 mod net_window;
+mod net_wrong_codes;
 mod progress;
 mod round_end;
 mod sound;

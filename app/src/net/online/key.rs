@@ -1,16 +1,23 @@
 //! The device's online identity: an iroh secret key made once and kept beside the LAN identity
 //! (`online-key`, 64 hexadecimal digits, owner-only), with the same care: a damaged file is a
-//! clear error and is left as it is, never replaced by a new identity.
+//! clear error and is left as it is, never replaced by a new identity. A key noted as made on
+//! another machine or in another folder (a copied data folder, the same evidence as the LAN
+//! identity's: `identity::MACHINE_FILE`) is set aside and a new one made, so two copies never
+//! answer one invite's key.
 
 use std::path::Path;
 
 use iroh::SecretKey;
 
-use crate::net::identity::{Fingerprint, IdentityError};
+use crate::net::identity::{Fingerprint, IdentityError, MACHINE_FILE, Renewed, note_made_here, set_aside_if_copied, this_machine};
 use crate::store::recover::{Content, read_limited};
 
 /// File name of the online secret key in the LAN folder.
 pub const ONLINE_KEY_FILE: &str = "online-key";
+
+/// File name of the note, beside the key, of the machine and folder it was made in (where it
+/// is missing, the LAN identity's note is read: a folder copied before this note existed).
+pub const ONLINE_MACHINE_FILE: &str = "online-key-machine";
 
 /// The most bytes the key file may have (64 digits and a line end): anything larger is not it.
 const KEY_FILE_LIMIT: u64 = 1024;
@@ -31,6 +38,30 @@ impl OnlineKey {
     /// # Errors
     /// The file cannot be read or written, or is not a key.
     pub fn load_or_create(dir: &Path) -> Result<OnlineKey, IdentityError> {
+        Ok(Self::load_or_create_telling(dir)?.0)
+    }
+
+    /// [`OnlineKey::load_or_create`], telling whether the stored key was a copy (from another
+    /// machine or another folder of this one) and was replaced by a new one, so the caller can
+    /// say so.
+    ///
+    /// # Errors
+    /// As [`OnlineKey::load_or_create`].
+    pub fn load_or_create_telling(dir: &Path) -> Result<(OnlineKey, Option<Renewed>), IdentityError> {
+        Self::load_or_create_on(dir, this_machine().as_deref())
+    }
+
+    /// [`OnlineKey::load_or_create_telling`] on the machine `machine` (`None`: unknown, only
+    /// the folder is checked).
+    fn load_or_create_on(dir: &Path, machine: Option<&str>) -> Result<(OnlineKey, Option<Renewed>), IdentityError> {
+        let renewed = set_aside_if_copied(dir, &[ONLINE_MACHINE_FILE, MACHINE_FILE], &[ONLINE_KEY_FILE], machine)?;
+        let key = Self::load_or_create_file(dir)?;
+        note_made_here(dir, ONLINE_MACHINE_FILE, machine);
+        Ok((key, renewed))
+    }
+
+    /// The key stored in `dir`, made and stored there on first use (the file only).
+    fn load_or_create_file(dir: &Path) -> Result<OnlineKey, IdentityError> {
         let path = dir.join(ONLINE_KEY_FILE);
         match read_limited(&path, KEY_FILE_LIMIT) {
             Content::Bytes(bytes) => {
@@ -90,5 +121,35 @@ mod tests {
         let error = OnlineKey::load_or_create(dir.path()).expect_err("refused");
         assert!(matches!(&error, IdentityError::Corrupt { what: "online key", .. }), "{error}");
         assert_eq!(std::fs::read(dir.path().join(ONLINE_KEY_FILE)).expect("kept"), b"not a key", "nothing overwritten");
+    }
+
+    #[test]
+    fn a_copied_data_folder_gets_a_new_online_key_and_says_so() {
+        let (here, there) = (Some("machine-a"), Some("machine-b"));
+        let original = tempfile::tempdir().expect("temp dir");
+        let (first, renewed) = OnlineKey::load_or_create_on(original.path(), here).expect("made");
+        assert_eq!(renewed, None);
+        // Another machine: a new key, the old one set aside, said; then kept.
+        let (moved, renewed) = OnlineKey::load_or_create_on(original.path(), there).expect("a new one");
+        assert_ne!(moved.fingerprint(), first.fingerprint());
+        assert_eq!(renewed, Some(Renewed::OtherMachine));
+        assert!(original.path().join(format!("{ONLINE_KEY_FILE}.copied")).exists(), "set aside, not deleted");
+        let (kept, renewed) = OnlineKey::load_or_create_on(original.path(), there).expect("kept");
+        assert_eq!((kept.fingerprint(), renewed), (moved.fingerprint(), None));
+        // Another folder of the same machine.
+        let copy = tempfile::tempdir().expect("temp dir");
+        for file in [ONLINE_KEY_FILE, ONLINE_MACHINE_FILE] {
+            std::fs::copy(original.path().join(file), copy.path().join(file)).expect("copied");
+        }
+        let (copied, renewed) = OnlineKey::load_or_create_on(copy.path(), there).expect("a new one");
+        assert_ne!(copied.fingerprint(), moved.fingerprint(), "two copies never answer one invite key");
+        assert!(matches!(renewed, Some(Renewed::OtherFolder { .. })), "{renewed:?}");
+        // A folder copied before the key had its own note: the LAN identity's note tells.
+        let old = tempfile::tempdir().expect("temp dir");
+        std::fs::copy(original.path().join(ONLINE_KEY_FILE), old.path().join(ONLINE_KEY_FILE)).expect("copied");
+        std::fs::copy(original.path().join(ONLINE_MACHINE_FILE), old.path().join(MACHINE_FILE)).expect("the identity's note");
+        let (renewed_key, renewed) = OnlineKey::load_or_create_on(old.path(), there).expect("a new one");
+        assert_ne!(renewed_key.fingerprint(), moved.fingerprint());
+        assert!(renewed.is_some());
     }
 }

@@ -145,7 +145,7 @@ async fn endpoint(
 /// # Errors
 /// A relay URL is not one, or the endpoint cannot bind.
 pub async fn start_online_host(
-    table: TableCore,
+    mut table: TableCore,
     key: &OnlineKey,
     settings: HostSettings,
     online: &OnlineSettings,
@@ -157,6 +157,8 @@ pub async fn start_online_host(
     let addr = endpoint.bound_sockets().first().copied().unwrap_or(settings.bind);
     tracing::info!(%addr, code = %key.fingerprint().join_code(), "hosting a table online");
     let listener = Listener::Online(endpoint.clone());
+    // The seat code travels in invites already sent: it never changes by itself.
+    table.keep_seat_code();
     Ok(launch(table, settings, (listener, key.fingerprint(), addr), |doors| {
         tokio::spawn(accept_loop(endpoint, doors).instrument(tracing::info_span!("accept online", %addr)));
     }))

@@ -14,6 +14,7 @@ pub mod people;
 mod play;
 mod seeding;
 mod tokens;
+pub mod wrong_codes;
 
 use std::time::{Duration, Instant};
 
@@ -141,6 +142,8 @@ pub struct TableCore {
     issued: tokens::IssuedTokens,
     /// What a guest must give to sit without the host's "Let in".
     seat_code: SeatCode,
+    /// How many wrong seat codes are still checked this minute.
+    wrong_codes: wrong_codes::WrongCodes,
     running: Option<Running>,
     /// The next match's seed being drawn.
     seeding: Option<seeding::Seeding>,
@@ -180,6 +183,7 @@ impl TableCore {
         Ok(TableCore {
             config,
             seat_code,
+            wrong_codes: wrong_codes::WrongCodes::new(now),
             options,
             seats: vec![SeatControl::Open; seats],
             people,
@@ -265,6 +269,12 @@ impl TableCore {
         self.pid_of(conn).and_then(|pid| self.people.get(pid)).map(|person| person.name.as_str())
     }
 
+    /// Whether the participant on `conn` may sit (it gave the seat code, or the host let it in).
+    #[must_use]
+    pub fn may_sit_on(&self, conn: ConnId) -> bool {
+        self.pid_of(conn).and_then(|pid| self.people.get(pid)).is_some_and(|person| person.may_sit)
+    }
+
     /// The participant on `conn`, if any.
     fn pid_of(&self, conn: ConnId) -> Option<Pid> {
         self.people.iter().find(|(_, person)| person.conn == Some(conn)).map(|(pid, _)| pid)
@@ -315,9 +325,14 @@ impl TableCore {
                 return out;
             }
         };
+        // While guessing has spent the table's budget, a code is not checked: the device joins
+        // as one without it (the host may let it in).
+        let seat_code = seat_code.filter(|_| self.seat_code_checked());
         if seat_code.is_some_and(|code| code != self.seat_code) {
-            // Each try costs a handshake, held to its source's rate (`limits::Gate`).
+            // Each try costs a handshake, held to its source's rate (`limits::Gate`), and takes
+            // from the table's budget of wrong codes (`wrong_codes`).
             tracing::info!("a guest gave a wrong seat code");
+            self.wrong_seat_code();
             refuse(&mut out, JoinRefusal::WrongSeatCode, CloseCode::Refused);
             return out;
         }

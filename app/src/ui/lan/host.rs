@@ -197,7 +197,8 @@ impl HostLobby {
             door: Door::Online(None),
             draft: form.options.clone(),
             host_name,
-            notice: None,
+            // A copied data folder's new online key is said where the host sees the invite.
+            notice: lan.identity_renewed().map(ToString::to_string),
             lobby_at: None,
         })
     }
