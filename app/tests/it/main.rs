@@ -66,3 +66,4 @@ mod table_still;
 mod touch_targets;
 mod tutorial;
 mod undo;
+mod youglouf_phone;
