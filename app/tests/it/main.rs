@@ -61,6 +61,7 @@ mod store_jobs;
 mod store_keeper;
 mod store_screens;
 mod table;
+mod table_apart;
 mod table_layout;
 mod table_still;
 mod touch_targets;

@@ -9,7 +9,7 @@ use egui::RichText;
 use super::away::Away;
 use super::games::TableFacts;
 use super::motion::{Spot, spot_rect};
-use super::{TableScreen, centred, seats, strip};
+use super::{TableScreen, centred, last_played, seats, strip};
 use crate::session::seating::Occupant;
 use crate::tr;
 use crate::ui::{card, names, theme};
@@ -204,7 +204,8 @@ impl TableScreen {
 
     /// The middle of the table: the piles and the game's own state, and whose turn it is.
     fn centre(&self, ui: &mut egui::Ui, table: &Middle<'_>) {
-        ui.add_space(6.0);
+        // The place of the mark of who played the pile's top card, kept whether it shows or not.
+        ui.add_space(last_played::TAG_ROOM);
         if table.narrow {
             // A phone's lines under the decks sit close: the room goes to keeping the decks in view.
             ui.spacing_mut().item_spacing.y = 4.0;
