@@ -176,7 +176,7 @@ fn position_from(kind: GameKind, seed: u64) -> Option<Host> {
 /// Steps the window until a bot is to act (the frame drawn shows its turn); while Ana is
 /// still to act in a hand game, she plays her first playable card by its digit and Enter (an
 /// eight names hearts), or takes what Space offers.
-fn until_a_bots_turn(harness: &mut Harness<'_, CardtableApp>, what: &str) {
+pub fn until_a_bots_turn(harness: &mut Harness<'_, CardtableApp>, what: &str) {
     for _ in 0..400 {
         let host = host_of(harness);
         if host.phase() == Phase::Playing && !host.waiting_for().contains(Seat(0)) {
@@ -188,6 +188,16 @@ fn until_a_bots_turn(harness: &mut Harness<'_, CardtableApp>, what: &str) {
             match cards.iter().take(9).position(|card| legal.iter().any(|action| plays(action, *card))) {
                 Some(position) => {
                     for key in [DIGITS[position], egui::Key::Enter, egui::Key::H] {
+                        harness.key_press(key);
+                        harness.run_steps(2);
+                    }
+                }
+                // A card past the digits (a drawn card at a big hand's end): the arrows bring
+                // the cursor to it from the first card, Enter plays it.
+                None if let Some(position) = cards.iter().position(|card| legal.iter().any(|action| plays(action, *card))) => {
+                    let arrows =
+                        std::iter::repeat_n(egui::Key::ArrowLeft, cards.len()).chain(std::iter::repeat_n(egui::Key::ArrowRight, position));
+                    for key in arrows.chain([egui::Key::Enter, egui::Key::H]) {
                         harness.key_press(key);
                         harness.run_steps(2);
                     }

@@ -6,10 +6,13 @@
 use crate::store_support::{resumed, seats};
 use crate::table_layout::hand;
 use crate::table_still::{crazy_eights_hand_of, position};
+use crate::youglouf_phone::four_seats;
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
 use cardtable::session::playout::Playout;
+use cardtable::session::seating::Occupant;
+use cardtable::ui::table::motion::{Spot, spot_rect};
 use cardtable::ui::theme;
 use cardtable_engine::games::youglouf::{Power, StepView};
 use cardtable_engine::{AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
@@ -139,10 +142,11 @@ fn everything_a_player_may_touch_is_in_the_window_and_a_touch_target() {
     }
 }
 
-/// A Youglouf match played at random until Ana (seat 0) alone is to exchange with a Queen.
-fn queen_to_swap() -> Host {
+/// A Youglouf match of `seats` played at random until Ana (seat 0) alone is to exchange with
+/// a Queen.
+fn queen_to_swap(seats: &[Occupant]) -> Host {
     for seed in 5..400 {
-        let mut playout = Playout::new(Host::new(AnyOptions::defaults(GameKind::Youglouf), seats(), seed).expect("table"));
+        let mut playout = Playout::new(Host::new(AnyOptions::defaults(GameKind::Youglouf), seats.to_vec(), seed).expect("table"));
         let mut rng = GameRng::from_seed(seed);
         for _ in 0..2_000 {
             let host = playout.host();
@@ -160,26 +164,37 @@ fn queen_to_swap() -> Host {
     panic!("no seed of 400 reached a Queen's exchange for Ana");
 }
 
-/// Youglouf's Queen: Ana picks one of her slots, then one of another seat's, each a touch
-/// target in view at every size (on a phone they needed taps on 14×20 points after scrolling).
+/// Youglouf's Queen at tables of three and of four: Ana picks one of her slots, then one of
+/// another seat's, each a touch target in view at every size (on a phone they needed taps on
+/// 14×20 points after scrolling); the seats' places keep their size as their slots become
+/// targets.
 #[test]
 fn a_queens_swap_takes_touch_targets_at_every_size() {
-    let host = queen_to_swap();
-    for size in SIZES {
-        let context = format!("a Queen's swap at {size:?}");
-        let (_dir, mut harness) = resumed(&host, size);
-        harness.run();
-        let own = assert_touchable(&harness, size, &context);
-        let own_slot = own.iter().find(|label| label.starts_with("Ana, slot")).unwrap_or_else(|| panic!("{context}: Ana's slots: {own:?}"));
-        harness.get_by_label(own_slot).click();
-        harness.run();
-        let theirs: Vec<String> = assert_touchable(&harness, size, &context)
-            .into_iter()
-            .filter(|label| label.contains(", slot") && !label.starts_with("Ana"))
-            .collect();
-        assert!(theirs.len() >= 2, "{context}: the other seats' slots may be picked: {theirs:?}");
-        harness.get_by_label(&theirs[0]).click();
-        harness.run();
-        assert_eq!(host_of(&harness).steps().len(), host.steps().len() + 1, "{context}: the swap was made");
+    for seated in [seats(), four_seats()] {
+        let host = queen_to_swap(&seated);
+        let others: Vec<Seat> = (1..seated.len()).map(|seat| Seat(seat as u8)).collect();
+        let places = |harness: &Harness<'_, CardtableApp>| -> Vec<Option<Rect>> {
+            others.iter().map(|seat| spot_rect(&harness.ctx, Spot::Seat(*seat))).collect()
+        };
+        for size in SIZES {
+            let context = format!("a Queen's swap for {} at {size:?}", seated.len());
+            let (_dir, mut harness) = resumed(&host, size);
+            harness.run();
+            let own = assert_touchable(&harness, size, &context);
+            let before = places(&harness);
+            let own_slot =
+                own.iter().find(|label| label.starts_with("Ana, slot")).unwrap_or_else(|| panic!("{context}: Ana's slots: {own:?}"));
+            harness.get_by_label(own_slot).click();
+            harness.run();
+            let theirs: Vec<String> = assert_touchable(&harness, size, &context)
+                .into_iter()
+                .filter(|label| label.contains(", slot") && !label.starts_with("Ana"))
+                .collect();
+            assert!(theirs.len() >= 2, "{context}: the other seats' slots may be picked: {theirs:?}");
+            assert_eq!(places(&harness), before, "{context}: a seat's place moved as its slots became targets");
+            harness.get_by_label(&theirs[0]).click();
+            harness.run();
+            assert_eq!(host_of(&harness).steps().len(), host.steps().len() + 1, "{context}: the swap was made");
+        }
     }
 }

@@ -16,6 +16,30 @@ pub const BADGE_SECONDS: f64 = 1.8;
 /// Most badges on the table at once: a burst of events keeps its latest.
 const MOST_BADGES: usize = 8;
 
+/// The height kept at the foot of a seat's panel for the banners on it.
+pub const PLACE_HEIGHT: f32 = 28.0;
+
+/// Keeps the foot of `seat`'s panel free for its banners, every frame whether one shows or
+/// not: drawn over the panel's lower edge a banner ("Hearts" after a Jack) covered the seat's
+/// points (issue 29).
+pub fn keep_place(ui: &mut egui::Ui, seat: Seat) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), PLACE_HEIGHT), egui::Sense::hover());
+    let pass = ui.ctx().cumulative_pass_nr();
+    ui.ctx().data_mut(|data| data.insert_temp(place_id(seat), (rect, pass)));
+}
+
+fn place_id(seat: Seat) -> Id {
+    Id::unique(("table-badge-place", seat.index()))
+}
+
+/// The place kept for `spot`'s banners in this frame or the last, if it is a seat's and one
+/// was kept (a phone's strip keeps none).
+fn kept_place(ctx: &egui::Context, spot: Spot) -> Option<egui::Rect> {
+    let Spot::Seat(seat) = spot else { return None };
+    let (rect, pass) = ctx.data(|data| data.get_temp::<(egui::Rect, u64)>(place_id(seat)))?;
+    (pass + 1 >= ctx.cumulative_pass_nr()).then_some(rect)
+}
+
 /// A word or two on a spot of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Badge {
@@ -124,9 +148,13 @@ impl Badges {
             };
             let left = (since + BADGE_SECONDS - now) / (BADGE_SECONDS * 0.25);
             let opacity = left.clamp(0.0, 1.0) as f32;
-            // On the spot's lower edge, over its least telling part (a seat's points, the
-            // pile's count), leaving names and the top card in view; more stack upwards.
-            let anchor = egui::pos2(rect.center().x, rect.bottom() - 14.0 - below);
+            // In the place the seat's panel keeps for it; elsewhere (the pile, a phone's
+            // strip) on the spot's lower edge, over its least telling part, leaving names and
+            // the top card in view. More stack upwards.
+            let anchor = match kept_place(ctx, badge.spot) {
+                Some(place) => place.center() - egui::vec2(0.0, below),
+                None => egui::pos2(rect.center().x, rect.bottom() - 14.0 - below),
+            };
             egui::Area::new(Id::unique(("table-badge", index)))
                 .order(Order::Foreground)
                 .pivot(Align2::CENTER_CENTER)

@@ -8,6 +8,10 @@ use super::motion::{Motion, Spot, spot_rect};
 use crate::tr;
 use crate::ui::theme;
 
+/// The room kept free above the piles for the mark: over the pile's top edge it covered the
+/// top of what lies beside the pile (Crazy Eights' chip of the suit to match).
+pub const TAG_ROOM: f32 = 20.0;
+
 /// The seat whose card lies on top of the pile, if a seat played it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LastPlayed {
@@ -38,19 +42,20 @@ impl LastPlayed {
         self.seat
     }
 
-    /// Draws the mark on the pile's top edge, if the pile is within `visible` (the table's view).
+    /// Draws the mark in its place over the pile (kept free above the piles: [`TAG_ROOM`]), if
+    /// that place is within `visible` (the table's view).
     pub fn show(&self, ctx: &egui::Context, names: &[String], visible: Rect) {
         let (Some(seat), Some(pile)) = (self.seat, spot_rect(ctx, Spot::Pile)) else { return };
         // A pile scrolled out of view (standings above it, a phone's big hand) has no tag:
-        // held inside the window, it would float over something else.
-        if !visible.contains(pile.center_top()) {
+        // held inside the window, it would float over something else (a phone's seats).
+        if !visible.contains(pile.center_top() - egui::vec2(0.0, TAG_ROOM)) || !visible.contains(pile.center_top()) {
             return;
         }
         let Some(name) = names.get(seat.index()) else { return };
         egui::Area::new(Id::unique("table-last-played"))
             .order(Order::Middle)
-            .pivot(Align2::CENTER_CENTER)
-            .fixed_pos(pile.center_top())
+            .pivot(Align2::CENTER_BOTTOM)
+            .fixed_pos(pile.center_top() - egui::vec2(0.0, 1.0))
             .constrain(true)
             .interactable(false)
             .show(ctx, |ui| {

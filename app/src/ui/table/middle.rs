@@ -9,7 +9,7 @@ use egui::RichText;
 use super::away::Away;
 use super::games::TableFacts;
 use super::motion::{Spot, spot_rect};
-use super::{TableScreen, centred, seats, strip};
+use super::{TableScreen, centred, last_played, seats, strip};
 use crate::session::seating::Occupant;
 use crate::tr;
 use crate::ui::{card, names, theme};
@@ -204,7 +204,12 @@ impl TableScreen {
 
     /// The middle of the table: the piles and the game's own state, and whose turn it is.
     fn centre(&self, ui: &mut egui::Ui, table: &Middle<'_>) {
-        ui.add_space(6.0);
+        // The place of the mark of who played the pile's top card, kept whether it shows or not.
+        ui.add_space(last_played::TAG_ROOM);
+        if table.narrow {
+            // A phone's lines under the decks sit close: the room goes to keeping the decks in view.
+            ui.spacing_mut().item_spacing.y = 4.0;
+        }
         let look = self.look();
         // A phone's decks are as small as a touch target allows: the room goes to the seats'
         // strip and the hand, which are touched more.
@@ -241,7 +246,7 @@ impl TableScreen {
             }
             let Some(turn) = turn else { return };
             ui.label(RichText::new(turn).strong().color(theme::ACCENT));
-            if let Some(seat) = table.showing {
+            if let Some(seat) = table.showing.filter(|_| !(table.narrow && self.game.own_total_on_phone())) {
                 ui.label(RichText::new(tr!("table-own-total", points = facts.seats[seat.index()].total)).color(theme::INK_DIM));
             }
         });

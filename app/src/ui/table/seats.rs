@@ -6,6 +6,7 @@ use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
 
 use super::away::Away;
+use super::badges;
 use super::games::{GameTable, SeatCards, SeatFacts, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
@@ -93,6 +94,7 @@ fn seat_panel(
                 for note in &facts.notes {
                     ui.label(RichText::new(note).small().strong().color(theme::ACCENT));
                 }
+                badges::keep_place(ui, seat);
             })
             .response
             .rect

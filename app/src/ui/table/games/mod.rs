@@ -126,6 +126,12 @@ pub trait GameTable: std::fmt::Debug + Send + Sync {
     /// A line under the centre about the step the round is at.
     fn status(&self, _ui: &mut egui::Ui, _view: &AnyView, _names: &[String]) {}
 
+    /// Whether the viewer's own area says its total on a phone, so the turn's line leaves it
+    /// out (a line that wrapped pushed the decks up out of view).
+    fn own_total_on_phone(&self) -> bool {
+        false
+    }
+
     /// Which of `seat`'s cards on the table the viewer may click now.
     fn clickable(&self, _view: &AnyView, _seat: Seat) -> Vec<u8> {
         Vec::new()

@@ -16,6 +16,7 @@ use crate::ui::table::keys::Keys;
 use crate::ui::table::motion::{Spot, note_spot};
 use crate::ui::theme;
 
+mod buttons;
 mod events;
 pub use events::{badges, describe, drawn, motions};
 
@@ -57,6 +58,10 @@ super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
         }
     }
 
+    fn own_total_on_phone(&self) -> bool {
+        true
+    }
+
     fn clickable(&self, view: &cardtable_engine::AnyView, seat: Seat) -> Vec<u8> {
         view.downcast::<Youglouf>().map(|view| clickable(view, &self.picks, seat)).unwrap_or_default()
     }
@@ -80,6 +85,7 @@ super::game_table!(YougloufTable, Youglouf, self, rules "youglouf", {
         }
         let own = OwnArea {
             name: &area.names[area.seat.index()],
+            names: area.names,
             height: area.height,
             look: area.look,
             grace_left: area.grace_left,
@@ -202,7 +208,13 @@ pub fn centre(ui: &mut egui::Ui, view: &YougloufView, height: f32, look: CardLoo
             let held = if matches!(view.step, StepView::Holding { .. }) { tr!("yg-held") } else { String::new() };
             ui.label(RichText::new(held).small());
         });
+        // A phone says these in the own area's message line (see [`controls`]): wrapped in the
+        // narrow room beside the decks they made the row taller than the decks, and the decks
+        // moved up under the seats' strip.
         ui.vertical(|ui| {
+            if phone(ui.ctx()) {
+                return;
+            }
             if view.snap_open {
                 widgets::alert(ui, tr!("yg-snap-open"));
             }
@@ -215,10 +227,17 @@ pub fn centre(ui: &mut egui::Ui, view: &YougloufView, height: f32, look: CardLoo
 
 /// The status line under the centre, with names.
 pub fn status(ui: &mut egui::Ui, view: &YougloufView, names: &[String]) {
-    if view.header.phase == Phase::Playing {
+    // A phone says it in the own area's message line instead (see [`controls`]): two lines
+    // here pushed the decks out of view under the seats' strip.
+    if view.header.phase == Phase::Playing && !phone(ui.ctx()) {
         let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
         ui.label(RichText::new(step_text(view, &name)).color(theme::INK_DIM));
     }
+}
+
+/// Whether the window is phone-sized, as the table decides it (its width inside the margins).
+fn phone(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() - 2.0 * theme::MARGIN < theme::NARROW
 }
 
 /// A click on a slot of the table (any seat's), to be turned into an action.
@@ -369,6 +388,8 @@ fn slots_row(
 pub struct OwnArea<'a> {
     /// The viewer's name, for its slots' labels.
     pub name: &'a str,
+    /// Every seat's name, for the step's sentence (said here on a phone).
+    pub names: &'a [String],
     /// Card height.
     pub height: f32,
     /// How cards look.
@@ -384,8 +405,12 @@ pub struct OwnArea<'a> {
 /// The viewer's own slots and the buttons of its step; returns the action chosen.
 pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPicks, area: OwnArea<'_>, keys: &Keys) -> Option<AnyAction> {
     let OwnArea { name: own_name, height, look, grace_left, .. } = area;
-    // A phone's own slots are touch targets and no bigger: its buttons take three rows.
+    // A phone's own slots are touch targets and no bigger, and its rows sit close: the decks
+    // above must stay in view under the seats' strip.
     let height = if area.width < theme::NARROW { least_slot().min(height) } else { height };
+    if area.width < theme::NARROW {
+        ui.spacing_mut().item_spacing.y = 4.0;
+    }
     let me = view.header.viewer.seat()?;
     let mut chosen = keyboard_slot(view, picks, keys);
     let slots: Vec<SlotLook> = view.slots[me].iter().map(slot_look).collect();
@@ -397,126 +422,26 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
     if area.width >= theme::NARROW {
         ui.label(RichText::new(tr!("yg-your-cards")).strong());
     }
-    let own_rect = ui
-        .scope(|ui| {
-            if let Some(slot) = slots_row(ui, own_name, &slots, &clickable_own, &picked, height, look) {
-                chosen = on_click(view, picks, SlotClick { seat: me, slot });
-            }
-        })
-        .response
-        .rect;
+    let mut own_rect = egui::Rect::NOTHING;
+    ui.horizontal_top(|ui| {
+        own_rect = ui
+            .scope(|ui| {
+                if let Some(slot) = slots_row(ui, own_name, &slots, &clickable_own, &picked, height, look) {
+                    chosen = on_click(view, picks, SlotClick { seat: me, slot });
+                }
+            })
+            .response
+            .rect;
+        // A phone's turn line has no room for the total: it stands beside the slots it counts.
+        if area.width < theme::NARROW {
+            ui.label(RichText::new(tr!("table-own-total", points = view.header.totals[me])).color(theme::INK_DIM));
+        }
+    });
     note_spot(ui.ctx(), Spot::Seat(me), own_rect);
+    if let Some(action) = buttons::row(ui, view, picks, area, keys) {
+        chosen = Some(action);
+    }
     let has = |action: YougloufAction| view.legal.contains(&action);
-    let (space, enter) = (keys.space, keys.play);
-    let waiting = grace_left.is_some();
-    // Every button keeps its place through the round, disabled while it does not apply: a
-    // button that came and went moved the others under the pointer ("Snap…" took the closed
-    // deck's place while bots played). Two places hold one step's button or another's, never
-    // both at once, each as wide as the wider of its two.
-    let holding = matches!(view.step, StepView::Holding { .. });
-    let power = matches!(view.step, StepView::Power(_));
-    let can_snap = view.legal.iter().any(|action| matches!(action, YougloufAction::Snap(_)));
-    if !has(YougloufAction::Youglouf) {
-        picks.confirm_call = false;
-    }
-    if !can_snap {
-        picks.snapping = false;
-    }
-    {
-        ui.horizontal_wrapped(|ui| {
-            // A phone's row: tighter buttons, their keys left out of their words.
-            let narrow = area.width < theme::NARROW;
-            if narrow {
-                ui.spacing_mut().button_padding.x = 8.0;
-            }
-            let least = if narrow { theme::TOUCH * 2.0 } else { theme::TOUCH * 2.5 };
-            let button = |ui: &mut egui::Ui, text: String, width: f32, enabled: bool| {
-                let shown = RichText::new(centred::shown_words(&text, narrow)).strong();
-                let button = egui::Button::new(shown).min_size(egui::vec2(width, theme::TOUCH));
-                centred::named_button(ui, button, &text, enabled).clicked()
-            };
-            let width = |ui: &egui::Ui, texts: &[String]| {
-                let shown: Vec<String> = texts.iter().map(|text| centred::shown_words(text, narrow).to_owned()).collect();
-                centred::button_width(ui, &shown).max(least)
-            };
-            let (draw, drop) = (tr!("yg-draw"), tr!("yg-drop"));
-            let (take, skip) = (tr!("yg-take"), tr!("yg-skip"));
-            let end = tr!("yg-end");
-            let (call, yes) = (tr!("yg-call"), tr!("yg-call-yes"));
-            let (snap, cancel) = (tr!("yg-snap"), tr!("yg-snap-cancel"));
-            let widths = [
-                width(ui, &[draw.clone(), drop.clone()]),
-                width(ui, &[take.clone(), skip.clone()]),
-                width(ui, std::slice::from_ref(&end)),
-                width(ui, &[call.clone(), yes.clone()]),
-                width(ui, &[snap.clone(), cancel.clone()]),
-            ];
-            let [first, second, third, fourth, fifth] = widths;
-            // Centred by the five buttons alone (all there every frame): the one that comes
-            // and goes ("Not yet") never moves them.
-            // Where rows break is worked out from the five widths alone, so it is the same
-            // whatever the step (egui's own wrapping put a button on the next row once).
-            let gap = ui.spacing().item_spacing.x;
-            // The window's room, not this block's: a row that overflowed widened the block,
-            // and the next frame's rows broke elsewhere.
-            let room = area.width;
-            let breaks = centred::row_breaks(&widths, gap, room);
-            if !breaks.contains(&true) {
-                let total = widths.iter().sum::<f32>() + gap * 4.0;
-                ui.add_space(((room - total) / 2.0).max(0.0).floor());
-            }
-            let next_row = |ui: &mut egui::Ui, place: usize| {
-                if breaks[place] {
-                    ui.end_row();
-                }
-            };
-            if holding {
-                if button(ui, drop, first, has(YougloufAction::Drop)) || (space && has(YougloufAction::Drop)) {
-                    chosen = Some(AnyAction::Youglouf(YougloufAction::Drop));
-                }
-            } else if (button(ui, draw, first, has(YougloufAction::Draw) && !waiting) || space) && has(YougloufAction::Draw) && !waiting {
-                chosen = Some(AnyAction::Youglouf(YougloufAction::Draw));
-            }
-            next_row(ui, 1);
-            if power {
-                if (button(ui, skip, second, has(YougloufAction::Skip)) || keys.skip) && has(YougloufAction::Skip) {
-                    chosen = Some(AnyAction::Youglouf(YougloufAction::Skip));
-                }
-            } else if (button(ui, take, second, has(YougloufAction::Take) && !waiting) || keys.take)
-                && has(YougloufAction::Take)
-                && !waiting
-            {
-                chosen = Some(AnyAction::Youglouf(YougloufAction::Take));
-            }
-            next_row(ui, 2);
-            if (button(ui, end, third, has(YougloufAction::End)) || enter) && has(YougloufAction::End) {
-                chosen = Some(AnyAction::Youglouf(YougloufAction::End));
-            }
-            // Calling ends the round for everyone after one more turn each, and cannot be
-            // taken back: it asks first (Y twice by keyboard), in the same place.
-            let may_call = has(YougloufAction::Youglouf);
-            next_row(ui, 3);
-            if picks.confirm_call {
-                if button(ui, yes, fourth, may_call) || keys.call {
-                    chosen = Some(AnyAction::Youglouf(YougloufAction::Youglouf));
-                }
-            } else if (button(ui, call, fourth, may_call) || keys.call) && may_call {
-                picks.confirm_call = true;
-            }
-            let label = if picks.snapping { cancel } else { snap };
-            next_row(ui, 4);
-            let shown = RichText::new(centred::shown_words(&label, narrow)).strong();
-            let snap = egui::Button::selectable(picks.snapping, shown).min_size(egui::vec2(fifth, theme::TOUCH));
-            // Z arms (or disarms) a snap as the button does; the slot's digit follows.
-            if (centred::named_button(ui, snap, &label, can_snap).clicked() || keys.snap) && can_snap {
-                picks.snapping = !picks.snapping;
-            }
-            // The one button that comes and goes, last, so it moves nothing.
-            if picks.confirm_call && button(ui, tr!("yg-call-no"), 0.0, true) {
-                picks.confirm_call = false;
-            }
-        });
-    }
     let hint = match view.step {
         StepView::Looking if view.legal.iter().any(|action| matches!(action, YougloufAction::Look(..))) => Some(tr!("yg-hint-look")),
         StepView::Holding { .. } if view.header.turn == me => Some(tr!("yg-hint-replace")),
@@ -532,10 +457,22 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         .filter(|_| has(YougloufAction::Draw) || has(YougloufAction::Take))
         .map(|left| tr!("yg-grace", seconds = format!("{left:.1}")));
     let confirm = picks.confirm_call.then(|| tr!("yg-call-confirm"));
+    // A phone's table has no room for the step's sentence under the decks: it is said here
+    // when there is nothing more pressing.
+    let step = (phone(ui.ctx()) && view.header.phase == Phase::Playing).then(|| {
+        let name = |seat: Seat| area.names.get(seat.index()).cloned().unwrap_or_default();
+        step_text(view, &name)
+    });
     let said = area.message.map(str::to_owned).or(confirm).or(grace).or(hint);
+    let colour = if said.is_some() { theme::ACCENT } else { theme::INK_DIM };
+    let notes = phone(ui.ctx()).then(|| {
+        let snap = view.snap_open.then(|| tr!("yg-snap-open"));
+        snap.or_else(|| view.declarer.is_some().then(|| tr!("yg-last-round")))
+    });
+    let said = said.or(notes.flatten()).or(step);
     // With nothing to say, the keys (a phone has none to press).
     let keys_hint = (area.width >= theme::NARROW).then(|| tr!("yg-keys"));
-    centred::message_or_hint(ui, said.as_deref(), theme::ACCENT, keys_hint.as_deref());
+    centred::message_or_hint(ui, said.as_deref(), colour, keys_hint.as_deref());
     chosen
 }
 
