@@ -299,7 +299,7 @@ mod tests {
             "--iterations",
             "30",
             "--matches",
-            "6",
+            "4",
             "--seed",
             "4",
         ];
@@ -308,7 +308,7 @@ mod tests {
         let alone = play(&args, &seats, &Cores::new(Some(1)).expect("one thread")).expect("plays");
         let together = play(&args, &seats, &Cores::new(Some(3)).expect("three threads")).expect("plays");
         assert_eq!(alone.report, together.report);
-        assert!(alone.report.matches == 6 && alone.report.decisions.iter().all(|&decisions| decisions > 0));
+        assert!(alone.report.matches == 4 && alone.report.decisions.iter().all(|&decisions| decisions > 0));
         let counts = |run: &ArenaRun| run.clock.all.iter().map(Vec::len).collect::<Vec<_>>();
         assert_eq!(counts(&alone), counts(&together), "one time per decision, whatever the threads");
         assert_eq!((alone.threads, together.threads), (1, 3));
@@ -351,12 +351,12 @@ mod tests {
     #[test]
     fn no_hard_decision_waits_behind_another_match_on_a_full_pool() {
         let seats: Vec<ArenaSeat> = ["hard"; 4].iter().map(|seat| seat.parse().expect("a seat")).collect();
-        let search = SearchTuning { iterations: Some(400), ..SearchTuning::default() };
-        let config = ArenaConfig { game: GameKind::CrazyEights, seats, matches: 24, seed: 3, options: None, search };
+        let search = SearchTuning { iterations: Some(150), ..SearchTuning::default() };
+        let config = ArenaConfig { game: GameKind::CrazyEights, seats, matches: 12, seed: 3, options: None, search };
         let cores = Cores::new(Some(6)).expect("six threads");
         let observe = |match_index| Watch { match_index, started_inside: OPEN_DECISION.get(), open: None, moved_threads: 0, searched: 0 };
         let (report, watches) = arena::run_on(&config, &cores, &observe).expect("plays");
-        assert_eq!(report.matches, 24);
+        assert_eq!(report.matches, 12);
         assert!(watches.iter().map(|watch| watch.searched).sum::<u32>() > 100, "Hard searched");
         let nested: Vec<(u64, u64)> =
             watches.iter().filter_map(|watch| watch.started_inside.map(|outer| (outer, watch.match_index))).collect();
