@@ -32,8 +32,25 @@ fn place_id(seat: Seat) -> Id {
     Id::unique(("table-badge-place", seat.index()))
 }
 
+/// Says that `seat`'s banners are told in its own row this frame (a phone's strip has no room
+/// to keep under a row: a banner drawn over it covered its points), so none is drawn over it.
+pub fn told_in_row(ctx: &egui::Context, seat: Seat) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|data| data.insert_temp(row_id(seat), pass));
+}
+
+fn row_id(seat: Seat) -> Id {
+    Id::unique(("table-badge-row", seat.index()))
+}
+
+/// Whether `spot` is a seat whose row told its banners this frame or the last.
+fn told_in_its_row(ctx: &egui::Context, spot: Spot) -> bool {
+    let Spot::Seat(seat) = spot else { return false };
+    ctx.data(|data| data.get_temp::<u64>(row_id(seat))).is_some_and(|pass| pass + 1 >= ctx.cumulative_pass_nr())
+}
+
 /// The place kept for `spot`'s banners in this frame or the last, if it is a seat's and one
-/// was kept (a phone's strip keeps none).
+/// was kept (a phone's strip keeps none: its rows tell theirs in words).
 fn kept_place(ctx: &egui::Context, spot: Spot) -> Option<egui::Rect> {
     let Spot::Seat(seat) = spot else { return None };
     let (rect, pass) = ctx.data(|data| data.get_temp::<(egui::Rect, u64)>(place_id(seat)))?;
@@ -128,6 +145,11 @@ impl Badges {
         self.shown.iter().map(|(badge, _)| badge.text.as_str())
     }
 
+    /// The texts on show on `seat`, oldest first.
+    pub fn on_seat(&self, seat: Seat) -> impl Iterator<Item = &str> {
+        self.shown.iter().filter(move |(badge, _)| badge.spot == Spot::Seat(seat)).map(|(badge, _)| badge.text.as_str())
+    }
+
     /// Draws the badges over their spots, several on one spot one above another; drops those
     /// whose time is over. Returns whether any is still on show (the caller asks for another
     /// frame to fade and remove it).
@@ -136,6 +158,9 @@ impl Badges {
         let mut per_spot: Vec<(Spot, f32)> = Vec::new();
         for (index, (badge, since)) in self.shown.iter().enumerate() {
             let Some(rect) = spot_rect(ctx, badge.spot) else { continue };
+            if told_in_its_row(ctx, badge.spot) {
+                continue;
+            }
             let below = match per_spot.iter_mut().find(|(spot, _)| *spot == badge.spot) {
                 Some((_, below)) => {
                     *below += 30.0;

@@ -9,7 +9,7 @@ use egui::RichText;
 use super::away::Away;
 use super::games::TableFacts;
 use super::motion::{Spot, spot_rect};
-use super::{TableScreen, centred, last_played, seats, strip};
+use super::{TableScreen, badges, centred, last_played, seats, strip};
 use crate::session::seating::Occupant;
 use crate::tr;
 use crate::ui::{card, names, theme};
@@ -48,6 +48,8 @@ pub(super) struct Middle<'a> {
     /// A phone-sized window (the top bar leaves the game's name to the turn's line; the seats
     /// are in the strip above).
     pub narrow: bool,
+    /// The banners on show (a phone's strip tells a seat's in its row).
+    pub badges: &'a badges::Badges,
 }
 
 /// Draws the centre so that the two decks (the stock and the pile, which every game draws
@@ -182,6 +184,7 @@ impl TableScreen {
             away: table.away,
             clickable: &clickable,
             look: self.look(),
+            badges: table.badges,
         };
         strip::show(ui, &strip)
     }

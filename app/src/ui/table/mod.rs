@@ -372,6 +372,8 @@ impl TableScreen {
         // area afresh, at the top.
         let keep_bottom = narrow && session.phase() == Phase::Playing;
         let away = away::Away::of(session, self.now);
+        // A copy (a few words): the table's badges are drawn, and dropped when over, below.
+        let shown_badges = self.badges.clone();
         let table = middle::Middle {
             view: &view,
             facts: &facts,
@@ -383,6 +385,7 @@ impl TableScreen {
             wide,
             step_waiting: session.bot_move_waiting(),
             narrow,
+            badges: &shown_badges,
         };
         // A phone's seats stay in view above the area that scrolls, which takes what is left.
         if narrow {

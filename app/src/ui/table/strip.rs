@@ -7,6 +7,7 @@ use cardtable_engine::{Seat, SeatSet};
 use egui::RichText;
 
 use super::away::Away;
+use super::badges::{self, Badges};
 use super::games::{GameTable, SeatCards, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
@@ -35,6 +36,8 @@ pub struct Strip<'a> {
     pub clickable: &'a dyn Fn(Seat) -> Vec<u8>,
     /// How cards look.
     pub look: CardLook,
+    /// The banners on show (a suit named, a skip…), told in their seat's row.
+    pub badges: &'a Badges,
 }
 
 /// Draws a row for every seat not skipped; returns a card clicked on the table (seat, slot).
@@ -101,6 +104,11 @@ fn row(ui: &mut egui::Ui, strip: &Strip<'_>, seat: Seat, facts: &super::games::S
                             said.push(format!("{} {}", tr!("seat-known"), known.join(" ")));
                         }
                         ui.label(RichText::new(said.join(" · ")).small());
+                        // A banner on this seat is a word in its row, beside the points, not a
+                        // badge over them; it takes the notes' place for its moment.
+                        for text in strip.badges.on_seat(seat) {
+                            ui.label(RichText::new(text).small().strong().color(theme::ACCENT));
+                        }
                         ui.add(egui::Label::new(RichText::new(facts.notes.join(" · ")).small().strong().color(theme::ACCENT)).truncate());
                     });
                 });
@@ -122,5 +130,6 @@ fn row(ui: &mut egui::Ui, strip: &Strip<'_>, seat: Seat, facts: &super::games::S
         clicked
     });
     note_spot(ui.ctx(), Spot::Seat(seat), shown.response.rect);
+    badges::told_in_row(ui.ctx(), seat);
     shown.inner
 }
