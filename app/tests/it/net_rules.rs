@@ -157,6 +157,24 @@ fn the_lobby_starts_only_a_full_table_of_ready_guests() {
     assert_eq!(refused(&table), Some(LobbyProblem::MatchRunning), "no reconfiguring during a match");
 }
 
+/// A table opens with every seat open, and the host's plan for its seats arrives a moment
+/// later: a guest quick enough to sit before it keeps its seat when the plan says "open for a
+/// guest" (it was unseated, and waited without a seat until let go: net_window and the NAT lab
+/// failed so under load). A plan that gives the seat to the host or a bot still takes it.
+#[test]
+fn a_guest_who_sat_before_the_hosts_plan_keeps_the_seat_the_plan_opens_for_guests() {
+    let mut table = Memory::new(AnyOptions::defaults(GameKind::Dunno), 2, 2);
+    table.join(ConnId(1), "Ana", JoinAs::Player);
+    table.send(ConnId(1), ClientMsg::Sit { seat: Some(Seat(0)) });
+    use cardtable::net::table::people::SeatControl;
+    let anas = |table: &Memory| matches!(&table.core.seats()[0], SeatControl::Person { name, .. } if name == "Ana");
+    assert!(anas(&table), "Ana sat down");
+    table.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Open });
+    assert!(anas(&table), "still Ana's");
+    table.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    assert!(matches!(&table.core.seats()[0], SeatControl::Bot { .. }), "the host gave the seat to a bot");
+}
+
 /// Issue 29: the seats told while a guest is away say how long its seat is still held, and
 /// the host's "Let a bot play now" hands it to a bot at once, as the end of the hold does: the
 /// guest who comes back takes it back. A seat nobody is away from is left as it is.

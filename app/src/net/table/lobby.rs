@@ -130,6 +130,13 @@ impl TableCore {
     fn set_seat(&mut self, seat: Seat, plan: SeatPlan) -> Result<(), LobbyProblem> {
         self.in_lobby()?;
         let control = self.seats.get_mut(seat.index()).ok_or(LobbyProblem::SeatNotFree { seat })?;
+        // "Open for a guest" on a seat a guest already holds changes nothing (the host's lobby
+        // shows the two as one choice; removing a guest is `remove`). The table's first plan
+        // arrives a moment after it opens: a guest quick enough to sit before it was unseated,
+        // and waited without a seat until let go (seen under load in net_window, the NAT lab).
+        if plan == SeatPlan::Open && control.person().is_some_and(|pid| pid != Pid::HOST) {
+            return Ok(());
+        }
         let before = control.owner();
         *control = match plan {
             SeatPlan::Open => SeatControl::Open,
