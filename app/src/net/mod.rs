@@ -16,7 +16,8 @@
 //! | [`server`] | the QUIC host around the table: its table task and the routes of its frames |
 //! | `host_settings` | how a host runs (listening address, liveness, bots' pace, limits) and why it may not start |
 //! | `connection` | one guest's connection at the host: let in, Hello, frames in time and within budget |
-//! | [`limits`] | what one device may make the host hold, and the counters of what was turned away |
+//! | [`limits`] | what one device may make the host hold |
+//! | [`host_stats`] | the counters of what the limits turned away, and the seat code now |
 //! | [`guest`] | the QUIC guest: pinning, versions, Hello and Welcome |
 //! | `rejoin` | a guest's messages both ways, and dialling again with its token after a lost connection |
 //! | [`fair`] | the seed every seated device draws together, and the record sent at the end |
@@ -39,6 +40,7 @@ pub mod fair;
 pub mod guest;
 mod hex_bytes;
 mod host_settings;
+pub mod host_stats;
 pub mod identity;
 pub mod invite;
 pub mod known_hosts;
