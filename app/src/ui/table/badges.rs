@@ -46,7 +46,13 @@ fn row_id(seat: Seat) -> Id {
 /// Whether `spot` is a seat whose row told its banners this frame or the last.
 fn told_in_its_row(ctx: &egui::Context, spot: Spot) -> bool {
     let Spot::Seat(seat) = spot else { return false };
-    ctx.data(|data| data.get_temp::<u64>(row_id(seat))).is_some_and(|pass| pass + 1 >= ctx.cumulative_pass_nr())
+    ctx.data(|data| data.get_temp::<u64>(row_id(seat))).is_some_and(|pass| lately(ctx, pass))
+}
+
+/// Whether a note made in frame `pass` is of this frame or the last (a seat drawn after the
+/// banners, or not drawn any more, is known by the frame before).
+fn lately(ctx: &egui::Context, pass: u64) -> bool {
+    pass + 1 >= ctx.cumulative_pass_nr()
 }
 
 /// The place kept for `spot`'s banners in this frame or the last, if it is a seat's and one
@@ -54,7 +60,7 @@ fn told_in_its_row(ctx: &egui::Context, spot: Spot) -> bool {
 fn kept_place(ctx: &egui::Context, spot: Spot) -> Option<egui::Rect> {
     let Spot::Seat(seat) = spot else { return None };
     let (rect, pass) = ctx.data(|data| data.get_temp::<(egui::Rect, u64)>(place_id(seat)))?;
-    (pass + 1 >= ctx.cumulative_pass_nr()).then_some(rect)
+    lately(ctx, pass).then_some(rect)
 }
 
 /// A word or two on a spot of the table.
