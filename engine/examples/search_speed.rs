@@ -1,5 +1,5 @@
 //! Hard's search speed at Crazy Eights, four players, without building the app:
-//! `cargo run --profile bench -p cardtable-engine --example search_speed -- [POSITIONS] [ITERATIONS] [THINK_MS]`
+//! `cargo run --profile bench -p cardtable-engine --features tools --example search_speed -- [POSITIONS] [ITERATIONS] [THINK_MS]`
 //! (defaults 60 positions, 1,000 iterations; with THINK_MS, each position is also searched
 //! for that thinking time on every core, as the app's Hard does, and the iterations it got
 //! are printed). The positions are Hard's own decisions with a

@@ -1,5 +1,5 @@
 //! Engine-only random playouts, for working on a game without building the app:
-//! `cargo run --release -p cardtable-engine --example sim -- GAME PLAYERS ROUNDS [SEED]`.
+//! `cargo run --release -p cardtable-engine --features tools --example sim -- GAME PLAYERS ROUNDS [SEED]`.
 //! Prints the report as JSON plus the elapsed time. The app's `cardtable sim` is the full tool.
 
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! Engine-only bot matches, for measuring the levels without building the app:
-//! `cargo run --profile bench -p cardtable-engine --example strength -- sim --game G
+//! `cargo run --profile bench -p cardtable-engine --features tools --example strength -- sim --game G
 //! --seats hard,normal,normal,normal --matches 2000 --seed 2026 [--iterations N] [--trees T] [--horizon H] [--exploration C]`
 //! (the same flags as `cardtable sim --seats`, so `scripts/bot-strength` can run either).
 //! A seat may be a ceiling (`hard-perfect`, `hard-10x`: `bots::ArenaSeat`). Every 100 matches
