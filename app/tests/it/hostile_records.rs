@@ -202,7 +202,7 @@ fn an_intact_index_is_checked_against_the_records() {
 
 /// Item 11: exporting a record held it whole in memory, three times over (a 10⁶-step record took
 /// 263 MB). A record checked at the start and unchanged since is copied into the export as its
-/// file holds it, a few kilobytes at a time (`cargo bench --bench export_memory` prints the
+/// file holds it, a few kilobytes at a time (`cargo bench -p cardtable --bench export_memory` prints the
 /// memory); one changed since it was checked is not copied but read, and so replayed: a
 /// tampered one is set aside and left out, never exported on the strength of an old check.
 #[test]

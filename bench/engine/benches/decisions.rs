@@ -1,5 +1,5 @@
 //! On-CPU time per random decision, per game, four seats:
-//! `cargo bench -p cardtable-engine --bench decisions`.
+//! `cargo bench -p cardtable-engine-bench --bench decisions`.
 //!
 //! The `playout` bench (criterion) times wall-clock, which on a shared machine counts the time
 //! other processes hold the core. This one plays a fixed number of random decisions (the same

@@ -5,7 +5,7 @@
 //! Prints, for each case, when [`Store::open_for_window`] returned (the window draws its first
 //! frame right after) and when the checked history was whole:
 //!
-//! `cargo bench -p cardtable --bench store_start` (the figures in docs/store.md were taken
+//! `cargo bench -p cardtable-app-bench --bench store_start` (the figures in docs/store.md were taken
 //! with `--profile dev`, unoptimised, on the 2-core machine shared with other builds).
 
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! update that applied it arrives, and the hand-over from one action to the next (the other
 //! guest learning it is its turn and acting). Prints the median, 90th and 99th percentiles over
 //! at least 10,000 actions (target: p99 round trip under 5 ms).
-//! Run: `cargo bench -p cardtable --bench net_rtt`.
+//! Run: `cargo bench -p cardtable-app-bench --bench net_rtt`.
 
 #![allow(clippy::disallowed_types, reason = "the two guests' shared stopwatch: a measuring harness, not the app")]
 

@@ -1,7 +1,7 @@
 //! CPU cost of one frame of the table screen, per game, at desktop and phone size: the app's
 //! logic and UI, plus tessellating what it drew into triangles — everything but the GPU's
 //! part. Driven through egui_kittest, which also builds the AccessKit tree each frame, so the
-//! figures are an upper bound of the app's own cost. Run: `cargo bench -p cardtable --bench frame`.
+//! figures are an upper bound of the app's own cost. Run: `cargo bench -p cardtable-app-bench --bench frame`.
 
 use cardtable::app::CardtableApp;
 use cardtable::ui::start::StartChoice;

@@ -1,4 +1,4 @@
-//! The store at 10,000 matches: `cargo bench -p cardtable --bench store`.
+//! The store at 10,000 matches: `cargo bench -p cardtable-app-bench --bench store`.
 //!
 //! - `open/10000`: opening the data folder with a history of 10,000 matches (the index and the
 //!   folder listing; the issue asks for under 1 s). The first open, which rebuilds the index

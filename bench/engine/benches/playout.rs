@@ -1,4 +1,4 @@
-//! Playout speed per game, one core: `cargo bench -p cardtable-engine --bench playout`.
+//! Playout speed per game, one core: `cargo bench -p cardtable-engine-bench --bench playout`.
 //!
 //! - `decision/<game>`: one uniformly random decision (legal actions, a uniform pick, apply
 //!   without events): criterion's time per iteration is the time per decision.
