@@ -71,6 +71,30 @@ pub struct Words {
     /// What the lines were worded from.
     from: Option<WordedFrom>,
     lines: Vec<String>,
+    /// Each line's height when it was last drawn.
+    heights: Heights,
+}
+
+/// The heights the log's lines took when last drawn, at one width and one text size.
+#[derive(Debug, Default)]
+struct Heights {
+    /// The width and the small text's row height the heights were measured at.
+    measured_at: Option<(f32, f32)>,
+    of: std::collections::HashMap<String, f32>,
+}
+
+impl Heights {
+    /// Forgets every height if the width or the text size changed, and the lines gone long ago.
+    fn keep_for(&mut self, width: f32, row: f32, lines: &[String]) {
+        if self.measured_at != Some((width, row)) {
+            self.measured_at = Some((width, row));
+            self.of.clear();
+        }
+        if self.of.len() > 2 * LOG_LINES {
+            let current: std::collections::HashSet<&String> = lines.iter().collect();
+            self.of.retain(|line, _| current.contains(line));
+        }
+    }
 }
 
 /// What a log's lines were worded from: the history's length and its newest event, the reader,
@@ -105,14 +129,35 @@ impl Words {
 
 /// Draws the log panel, folded away when not `open`.
 pub fn show(ui: &mut egui::Ui, words: &mut Words, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String], open: bool) {
-    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| lines(ui, words, history, viewer, names));
+    egui::CollapsingHeader::new(tr!("log-title")).default_open(open).show(ui, |ui| {
+        lines(ui, words, history, viewer, names);
+    });
 }
 
-/// The log's lines, to scroll back through.
-pub fn lines(ui: &mut egui::Ui, words: &mut Words, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) {
-    for line in words.lines(history, viewer, names) {
-        ui.label(RichText::new(line).small());
+/// The log's lines, to scroll back through. A line out of view takes the height it had when it
+/// was last drawn, without being laid out again: at the end of a long match its 150 labels were
+/// a fifth of a table frame's time. A line not measured yet (new, or the width or the text size
+/// changed) is drawn wherever it is, so every height is exact and nothing moves while one
+/// scrolls. (A screen reader hears the lines in view, as with egui's `ScrollArea::show_rows`.)
+/// Returns how many lines were laid out.
+pub fn lines(ui: &mut egui::Ui, words: &mut Words, history: &[Addressed<AnyEvent>], viewer: Viewer, names: &[String]) -> usize {
+    words.lines(history, viewer, names);
+    let mut laid_out = 0;
+    let Words { lines, heights, .. } = words;
+    heights.keep_for(ui.available_width(), ui.text_style_height(&egui::TextStyle::Small), lines);
+    for line in lines.iter() {
+        if let Some(&height) = heights.of.get(line) {
+            let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
+            if !ui.is_rect_visible(rect) {
+                ui.allocate_space(egui::vec2(0.0, height));
+                continue;
+            }
+        }
+        let response = ui.label(RichText::new(line).small());
+        heights.of.insert(line.clone(), response.rect.height());
+        laid_out += 1;
     }
+    laid_out
 }
 
 /// The log over the table on a phone, where there is no room beside it: one tap opens it (the
@@ -213,5 +258,53 @@ mod tests {
         );
         assert_eq!(latest(&history, Viewer::Seat(Seat(1)), &names, 5), ["Boris played 8♠.", "Ana drew 3 cards."]);
         assert_eq!(latest(&history, Viewer::Seat(Seat(0)), &names, 1), ["Boris drew a card."], "the newest line only");
+    }
+
+    /// A log of 150 lines, in a narrow panel (some lines wrap) that shows a few of them: after
+    /// the first frame only the lines in view are laid out, and the log takes exactly the room
+    /// it took with every line drawn (so nothing jumps while one scrolls back).
+    #[test]
+    fn lines_out_of_view_keep_their_room_without_being_laid_out_again() {
+        // Three seats and 52 cards: 156 different lines before one repeats.
+        let names = vec!["Ana".to_owned(), "Boris Alexandrovich".to_owned(), "Clara".to_owned()];
+        let history: Vec<Addressed<AnyEvent>> = (0..200u8)
+            .map(|index| Addressed {
+                audience: Audience::All,
+                event: AnyEvent::CrazyEights(CrazyEightsEvent::Played {
+                    seat: Seat(index % 3),
+                    card: Card::from_index(index % 52).expect("card"),
+                }),
+            })
+            .collect();
+        let ctx = egui::Context::default();
+        let mut words = Words::default();
+        // One frame: the log's scrolled content size and how many of its lines were laid out.
+        let mut frame = |offset: Option<f32>| {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(120.0, 300.0))),
+                ..Default::default()
+            };
+            let (mut content, mut laid_out) = (egui::Vec2::ZERO, 0);
+            let mut output = ctx.run_ui(input, |ui| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    let mut area = egui::ScrollArea::vertical().max_height(200.0).stick_to_bottom(true);
+                    if let Some(offset) = offset {
+                        area = area.vertical_scroll_offset(offset);
+                    }
+                    let shown = area.show(ui, |ui| lines(ui, &mut words, &history, Viewer::Spectator, &names));
+                    (content, laid_out) = (shown.content_size, shown.inner);
+                });
+            });
+            output.textures_delta.clear();
+            (content, laid_out)
+        };
+        let (every_line, first) = frame(None);
+        assert_eq!(first, LOG_LINES, "the first frame lays out every line once");
+        let (in_view, later) = frame(None);
+        assert!(later > 0 && later < LOG_LINES / 4, "later frames lay out only the lines in view: {later}");
+        assert_eq!(in_view, every_line, "the log takes the same room");
+        let (scrolled_back, at_the_top) = frame(Some(0.0));
+        assert_eq!(scrolled_back, every_line, "scrolled back, the same room");
+        assert!(at_the_top > 0 && at_the_top < LOG_LINES / 4, "the oldest lines in view are laid out: {at_the_top}");
     }
 }
