@@ -101,17 +101,19 @@ pub fn host(data_dir: Option<&Path>, plan: &HostPlan) -> anyhow::Result<String> 
     let lan_dir = crate::store::paths::data_dir(data_dir).map(|dir| dir.join("lan")).context("the data folder")?;
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     runtime.block_on(async {
-        let table = TableCore::new(TableConfig::new("Host"), AnyOptions::defaults(plan.game), plan.seats.len(), seed())
+        let mut table = TableCore::new(TableConfig::new("Host"), AnyOptions::defaults(plan.game), plan.seats.len(), seed())
             .map_err(|error| anyhow::anyhow!("the table: {error}"))?;
-        let settings = HostSettings { bind: plan.bind, ..HostSettings::default() };
-        let mut handle = start(table, &lan_dir, plan, settings).await?;
+        // The seats are planned before the table listens: planned after, a guest quick enough
+        // to sit first could lose its seat to a bot. Nobody is connected yet to be told.
         for (index, seat) in plan.seats.iter().enumerate() {
             let seat_plan = match seat {
                 SeatArg::Guest => SeatPlan::Open,
                 SeatArg::Bot(level) => SeatPlan::Bot { name: format!("Bot {}", index + 1), level: *level },
             };
-            handle.command(HostCommand::SetSeat { seat: Seat(index as u8), plan: seat_plan });
+            table.command(HostCommand::SetSeat { seat: Seat(index as u8), plan: seat_plan });
         }
+        let settings = HostSettings { bind: plan.bind, ..HostSettings::default() };
+        let mut handle = start(table, &lan_dir, plan, settings).await?;
         if plan.print_invite {
             let line = if plan.online {
                 invite_line(&handle)?

@@ -79,8 +79,6 @@ enum Door {
 struct Opening {
     /// The host and its invite, or why it could not open.
     result: oneshot::Receiver<Result<(HostHandle, Invite), String>>,
-    /// The New table form's seats, planned once the table is open.
-    seats: Vec<Occupant>,
 }
 
 /// The host's lobby.
@@ -139,7 +137,6 @@ impl HostLobby {
             Ok(announcer) => (Some(announcer), None),
             Err(error) => (None, Some(tr!("net-discovery-off", reason = error.to_string()))),
         };
-        plan_seats(&handle, &form.seats);
         Ok(HostLobby {
             hosting: Some(Hosting { handle, announcer }),
             opening: None,
@@ -192,7 +189,7 @@ impl HostLobby {
         });
         Ok(HostLobby {
             hosting: None,
-            opening: Some(Opening { result, seats: form.seats.clone() }),
+            opening: Some(Opening { result }),
             table: RemoteTable::new(1),
             door: Door::Online(None),
             draft: form.options.clone(),
@@ -203,7 +200,7 @@ impl HostLobby {
         })
     }
 
-    /// Takes the online table once it is open: its seats planned, its invite shown.
+    /// Takes the online table once it is open (its seats were planned before): its invite shown.
     fn poll_opening(&mut self) {
         let Some(opening) = &mut self.opening else { return };
         let opened = match opening.result.try_recv() {
@@ -211,11 +208,9 @@ impl HostLobby {
             Err(oneshot::error::TryRecvError::Empty) => return,
             Err(oneshot::error::TryRecvError::Closed) => Err(tr!("net-online-cut-short")),
         };
-        let seats = std::mem::take(&mut opening.seats);
         self.opening = None;
         match opened {
             Ok((handle, invite)) => {
-                plan_seats(&handle, &seats);
                 self.door = Door::Online(Some(Box::new(InviteCard::new(invite))));
                 self.hosting = Some(Hosting { handle, announcer: None });
             }
@@ -269,24 +264,24 @@ fn host_name(form: &TableSetupForm) -> String {
     form.seats.iter().find(|seat| seat.is_human()).map_or_else(|| tr!("setup-default-player", number = 1), |seat| seat.name().to_owned())
 }
 
-/// The networked table of the form.
+/// The networked table of the form, its seats planned before it listens: its first person
+/// plays at this device, the other persons' seats are open for guests, its bots stay. (Planned
+/// after it opened, a guest quick enough to sit first could lose its seat to the plan.)
 fn table_core(form: &TableSetupForm, host_name: &str, seed: u64) -> Result<TableCore, String> {
-    TableCore::new(TableConfig::new(host_name), form.options.clone(), form.seats.len(), seed).map_err(|error| error.to_string())
-}
-
-/// The form's seats at the open table: its first person plays at this device, the other
-/// persons' seats are open for guests, its bots stay.
-fn plan_seats(handle: &HostHandle, seats: &[Occupant]) {
+    let mut table =
+        TableCore::new(TableConfig::new(host_name), form.options.clone(), form.seats.len(), seed).map_err(|error| error.to_string())?;
     let mut first_person = true;
-    for (index, occupant) in seats.iter().enumerate() {
+    for (index, occupant) in form.seats.iter().enumerate() {
         let seat = Seat(u8::try_from(index).expect("a table has at most eight seats"));
         let plan = match occupant {
             Occupant::Human { name } if std::mem::take(&mut first_person) => SeatPlan::HostDevice { name: name.clone() },
             Occupant::Human { .. } => SeatPlan::Open,
             Occupant::Bot { name, level } => SeatPlan::Bot { name: name.clone(), level: *level },
         };
-        handle.command(HostCommand::SetSeat { seat, plan });
+        // Nobody is connected yet: what the command would tell guests goes to nobody.
+        table.command(HostCommand::SetSeat { seat, plan });
     }
+    Ok(table)
 }
 
 /// While an online table opens (or if it could not): what is happening, and Close.
@@ -433,5 +428,35 @@ fn remove_button(ui: &mut egui::Ui, lobby: &HostLobby, name: &str) {
     let button = egui::Button::new(tr!("net-host-remove")).min_size(egui::vec2(0.0, theme::TOUCH));
     if ui.add(button).on_hover_text(tr!("net-host-remove-hint", name = name)).clicked() {
         lobby.command(HostCommand::Remove { name: name.to_owned() });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::table::people::SeatControl;
+    use cardtable_engine::GameKind;
+    use cardtable_engine::bots::BotLevel;
+
+    /// The New table form's plan is the table's before it listens: a guest that sits at the
+    /// first moment finds the bots and the host's seat already taken, and an open seat free
+    /// (planned after opening, a bot's seat was open for a moment and the plan unseated the
+    /// guest that took it).
+    #[test]
+    fn the_forms_seats_are_planned_before_the_table_opens() {
+        let form = TableSetupForm {
+            kind: GameKind::CrazyEights,
+            seats: vec![
+                Occupant::Human { name: "Ana".to_owned() },
+                Occupant::Bot { name: "Clara".to_owned(), level: BotLevel::Normal },
+                Occupant::Human { name: "Ben".to_owned() },
+            ],
+            options: AnyOptions::defaults(GameKind::CrazyEights),
+        };
+        let table = table_core(&form, "Ana", 7).expect("a table");
+        let seats = table.seats();
+        assert!(matches!(&seats[0], SeatControl::Person { name, .. } if name == "Ana"), "{seats:?}");
+        assert!(matches!(&seats[1], SeatControl::Bot { name, level: BotLevel::Normal } if name == "Clara"), "{seats:?}");
+        assert_eq!(seats[2], SeatControl::Open, "the other person's seat waits for a guest");
     }
 }
