@@ -6,7 +6,6 @@
 use std::collections::HashSet;
 
 use cardtable_engine::card_set::{CardCounts, count_cards};
-use cardtable_engine::event::visible_to;
 use cardtable_engine::{Card, Game, GameKind, GameRng, GameVisitor, Phase, Seat, TableSetup, Viewer, places};
 use proptest::prelude::*;
 
@@ -53,10 +52,14 @@ fn revealed_cards(value: &serde_json::Value) -> CardCounts {
     revealed
 }
 
-fn assert_within(shown: &CardCounts, known: &CardCounts, what: &str) {
+/// `what` names the thing shown, worded only when the check fails (it runs for every viewer at
+/// every step).
+fn assert_within(shown: &CardCounts, known: &CardCounts, what: impl Fn() -> String) {
     for (index, (&shown, &known)) in shown.iter().zip(known).enumerate() {
-        let card = Card::from_index(index as u8).expect("index < 54");
-        assert!(shown <= known, "{what} shows {card} {shown} time(s) but its viewer may know it only {known} time(s)");
+        if shown > known {
+            let card = Card::from_index(index as u8).expect("index < 54");
+            panic!("{} shows {card} {shown} time(s) but its viewer may know it only {known} time(s)", what());
+        }
     }
 }
 
@@ -66,26 +69,31 @@ fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + st
     assert_eq!(&back, value, "{what} changes through serde");
 }
 
-/// Views hold only what their viewer may know, and survive serde.
-fn check_views<G: Game>(game: &G) {
+/// Views hold only what their viewer may know, and survive serde. Returns each seat's view as
+/// JSON, in seat order (for [`check_revealed`], which would otherwise write them again).
+fn check_views<G: Game>(game: &G) -> Vec<serde_json::Value> {
+    let mut seat_views = Vec::with_capacity(game.players());
     let viewers = Seat::all(game.players()).map(Viewer::Seat).chain([Viewer::Spectator]);
     for viewer in viewers {
         let view = game.view(viewer);
         round_trip(&view, "a view");
-        let revealed = revealed_cards(&serde_json::to_value(&view).expect("view json"));
-        assert_within(&revealed, &game.known_counts(viewer), &format!("{viewer:?}'s view"));
+        let json = serde_json::to_value(&view).expect("view json");
+        assert_within(&revealed_cards(&json), &game.known_counts(viewer), || format!("{viewer:?}'s view"));
+        if matches!(viewer, Viewer::Seat(_)) {
+            seat_views.push(json);
+        }
     }
+    seat_views
 }
 
 /// The replay's reveal: the seats' hands face up are real cards (together never more copies
 /// than the table holds), and a seat's revealed hand is the hand its own view shows, where the
 /// game's view has one.
-fn check_revealed<G: Game>(game: &G) {
+fn check_revealed<G: Game>(game: &G, seat_views: &[serde_json::Value]) {
     let mut together = Vec::new();
-    for seat in Seat::all(game.players()) {
+    for (seat, view) in Seat::all(game.players()).zip(seat_views) {
         let mut revealed = game.revealed_hand(seat);
         together.extend_from_slice(&revealed);
-        let view = serde_json::to_value(game.view(Viewer::Seat(seat))).expect("view json");
         if let Some(hand) = view.get("hand").filter(|hand| !hand.is_null()) {
             let mut own = Vec::new();
             cards_in_json(hand, &mut own);
@@ -94,18 +102,22 @@ fn check_revealed<G: Game>(game: &G) {
             assert_eq!(revealed, own, "{seat}'s revealed hand is the hand its view shows");
         }
     }
-    assert_within(&count_cards(&together), &game.card_counts(), "the revealed hands");
+    assert_within(&count_cards(&together), &game.card_counts(), || "the revealed hands".to_owned());
 }
 
 /// Events survive serde and show each viewer only cards it may know.
 fn check_events<G: Game>(game: &G, events: &[cardtable_engine::Addressed<G::Event>]) {
+    // Each event's cards are worked out once, then checked for every viewer it goes to.
+    let mut revealed = Vec::with_capacity(events.len());
     for event in events {
         round_trip(event, "an event");
+        revealed.push(revealed_cards(&serde_json::to_value(&event.event).expect("event json")));
     }
     for viewer in Seat::all(game.players()).map(Viewer::Seat).chain([Viewer::Spectator]) {
-        for event in visible_to(events, viewer) {
-            let revealed = revealed_cards(&serde_json::to_value(&event).expect("event json"));
-            assert_within(&revealed, &game.known_counts(viewer), &format!("{event:?} for {viewer:?}"));
+        let known = game.known_counts(viewer);
+        let seen = events.iter().zip(&revealed).filter(|(event, _)| event.audience.includes(viewer));
+        for (event, shown) in seen {
+            assert_within(shown, &known, || format!("{:?} for {viewer:?}", event.event));
         }
     }
 }
@@ -134,8 +146,8 @@ fn play_and_check<G: Game>(players: usize, seed: u64, options: &G::Options) -> (
     let mut round_steps = 0u32;
     for step in 0..MAX_STEPS {
         assert_eq!(game.card_counts(), deck, "cards were created or lost after step {step}");
-        check_views(&game);
-        check_revealed(&game);
+        let seat_views = check_views(&game);
+        check_revealed(&game, &seat_views);
         if step % 25 == 0 {
             round_trip(&game, "the game state");
         }
