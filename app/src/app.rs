@@ -321,7 +321,8 @@ impl CardtableApp {
 
     fn menu_choice(&mut self, choice: MenuChoice) {
         match choice {
-            MenuChoice::Resume => self.menu = None,
+            // Undo from the menu: the table takes the move back next (its own command).
+            MenuChoice::Resume | MenuChoice::Undo => self.menu = None,
             MenuChoice::Leave => {
                 self.menu = None;
                 self.leave_lan();
@@ -517,8 +518,15 @@ impl CardtableApp {
                 commands.push(Command::Table(TableCommand::App(TableRequest::Menu)));
             } else if let Some(menu) = &mut self.menu {
                 let kind = table.session().kind();
-                if let Some(choice) = ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, &table.leave_question()) {
-                    commands.push(Command::Menu(choice));
+                let undo = table.undo_in_menu();
+                match ui::menu::show(ui.ctx(), menu, kind, &mut self.settings, escape, &table.leave_question(), undo) {
+                    // The menu closes on the table with the move taken back.
+                    Some(MenuChoice::Undo) => {
+                        commands.push(Command::Menu(MenuChoice::Undo));
+                        commands.push(Command::Table(TableCommand::Undo));
+                    }
+                    Some(choice) => commands.push(Command::Menu(choice)),
+                    None => {}
                 }
             }
         } else if escape && !matches!(self.screen, Screen::Start) {

@@ -44,6 +44,13 @@ impl LiveTable {
         self.screen.showing(self.session.as_ref())
     }
 
+    /// Whether Undo waits in the menu (a phone's top bar had no room for it), and whether
+    /// it can take a move back now.
+    #[must_use]
+    pub fn undo_in_menu(&self) -> Option<bool> {
+        self.screen.undo_in_menu().then(|| self.session.can_undo())
+    }
+
     /// What leaving means for this match, asked before it is done.
     #[must_use]
     pub fn leave_question(&self) -> String {

@@ -38,6 +38,9 @@ pub enum MenuChoice {
     Leave,
     /// A setting changed: apply it.
     SettingsChanged,
+    /// Take back the person's last move (Undo waits here when a phone's top bar has no room
+    /// for it).
+    Undo,
 }
 
 fn wide_button(ui: &mut egui::Ui, text: String) -> bool {
@@ -47,7 +50,8 @@ fn wide_button(ui: &mut egui::Ui, text: String) -> bool {
     .clicked()
 }
 
-/// Draws the menu; `escape` closes a page (or the menu). Returns what was chosen.
+/// Draws the menu; `escape` closes a page (or the menu); `undo`, when Undo waits here, says
+/// whether it can take a move back now. Returns what was chosen.
 pub fn show(
     ctx: &egui::Context,
     menu: &mut MenuState,
@@ -55,6 +59,7 @@ pub fn show(
     settings: &mut Settings,
     escape: bool,
     leave_question: &str,
+    undo: Option<bool>,
 ) -> Option<MenuChoice> {
     let mut choice = None;
     let screen = ctx.content_rect();
@@ -67,6 +72,15 @@ pub fn show(
                 ui.label(RichText::new(tr!("menu-title")).size(theme::TITLE_SIZE).strong());
                 if wide_button(ui, tr!("menu-resume")) {
                     choice = Some(MenuChoice::Resume);
+                }
+                // Disabled where it stands while nothing can be taken back, as in the bar.
+                if let Some(can) = undo {
+                    let button = egui::Button::new(RichText::new(tr!("table-undo")).size(theme::BUTTON_SIZE))
+                        .min_size(egui::vec2(ui.available_width().min(320.0), theme::TOUCH));
+                    let hint = if can { tr!("table-undo-hint") } else { tr!("table-undo-not-now") };
+                    if ui.add_enabled(can, button).on_hover_text(&hint).on_disabled_hover_text(hint).clicked() {
+                        choice = Some(MenuChoice::Undo);
+                    }
                 }
                 if wide_button(ui, tr!("start-how-to-play", game = names::game(kind))) {
                     menu.page = MenuPage::Rules;

@@ -5,6 +5,7 @@ app-tagline = Classic shedding card games with friends: one device passed round 
 app-version = Cardtable { $version }
 nav-back = ← Back
 nav-leave = ← Leave
+nav-leave-short = ←
 nav-menu = Menu
 nav-settings = Settings
 start-quick-play = Quick play { $game }

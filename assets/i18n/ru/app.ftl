@@ -5,6 +5,7 @@ app-tagline = Классические карточные игры с друзь
 app-version = Cardtable { $version }
 nav-back = ← Назад
 nav-leave = ← Выйти
+nav-leave-short = ←
 nav-menu = Меню
 nav-settings = Настройки
 start-quick-play = Быстрая игра: { $game }

@@ -113,6 +113,8 @@ pub struct TableScreen {
     confirm_leave: bool,
     /// The log is open over the table (phones, where it has no room beside it).
     log_open: bool,
+    /// Undo waits in the menu: a phone's top bar had no room for it (see `top_bar`).
+    undo_in_menu: bool,
     /// The log's lines in words, kept between frames.
     log_words: log::Words,
     /// Whether the match is saved after every move (a store keeps it), for the leave question.
@@ -164,6 +166,7 @@ impl TableScreen {
             settings,
             confirm_leave: false,
             log_open: false,
+            undo_in_menu: false,
             log_words: log::Words::default(),
             saved: false,
             now: 0.0,

@@ -7,6 +7,7 @@ use cardtable::app::{CardtableApp, Screen};
 use cardtable::session::host::Host;
 use cardtable::session::playout;
 use cardtable::session::seating::{Occupant, quick_seating};
+use cardtable::settings::Settings;
 use cardtable::store::Store;
 use cardtable::store::record::{MatchId, MatchRecord};
 use cardtable::store::saved::SavedMatch;
@@ -81,22 +82,37 @@ pub fn mkfifo(path: &std::path::Path) {
 /// The real app at `size`, with `host` saved as an unfinished match in a fresh data folder
 /// (kept in the returned directory) and resumed.
 pub fn resumed(host: &Host, size: [f32; 2]) -> (tempfile::TempDir, egui_kittest::Harness<'static, CardtableApp>) {
+    resumed_with(host, size, None)
+}
+
+/// [`resumed`], with `settings` saved in the data folder first (the window opens with them:
+/// its language, its bots' pace).
+pub fn resumed_with(
+    host: &Host,
+    size: [f32; 2],
+    settings: Option<Settings>,
+) -> (tempfile::TempDir, egui_kittest::Harness<'static, CardtableApp>) {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("data");
     {
         let mut store = Store::open(&root).expect("opens");
         let saved = SavedMatch::of(MatchId::new(at(0), 1 << 32), at(0), at(60), host, store.profiles());
         store.save_unfinished(saved).expect("writable").wait().expect("durable");
+        if let Some(settings) = settings {
+            store.save_settings(settings).expect("writable").wait().expect("durable");
+        }
     }
     let store = Store::open(&root).expect("opens");
     let mut harness = egui_kittest::Harness::builder()
         .with_size(size)
         .with_max_steps(200)
         .build_eframe(move |cc| CardtableApp::with_store(cc, 1, Ok(Some(store))));
-    // The unfinished matches are listed below the games: on a phone, scrolled to.
-    harness.get_by_label("Resume").scroll_to_me();
+    // The unfinished matches are listed below the games: on a phone, scrolled to. In the
+    // language the window opened in.
+    let resume = cardtable::tr!("store-resume");
+    harness.get_by_label(&resume).scroll_to_me();
     harness.run();
-    harness.get_by_label("Resume").click();
+    harness.get_by_label(&resume).click();
     harness.run_steps(10);
     assert!(matches!(harness.state().screen(), Screen::Table(_)), "the match resumes");
     (dir, harness)
