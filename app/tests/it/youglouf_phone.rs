@@ -156,7 +156,11 @@ fn assert_uncovered(harness: &Harness<'_, CardtableApp>, size: [f32; 2], regions
 /// card held (the step, a note, a hint, the keys), whole inside the window and uncovered;
 /// so does the turn's sentence under the decks where a wide window says it there.
 fn assert_message_line_in_view(harness: &Harness<'_, CardtableApp>, size: [f32; 2], context: &str) {
-    let said = [tr!("yg-step-draw", name = "Ana"), tr!("yg-snap-open"), tr!("yg-last-round"), tr!("yg-keys"), tr!("yg-hint-replace")];
+    let name = match harness.state().screen() {
+        Screen::Table(table) => table.session().occupants()[0].name().to_owned(),
+        other => panic!("{context}: expected the table, found {other:?}"),
+    };
+    let said = [tr!("yg-step-draw", name = name), tr!("yg-snap-open"), tr!("yg-last-round"), tr!("yg-keys"), tr!("yg-hint-replace")];
     let lines: Vec<(String, Rect)> =
         said.iter().flat_map(|text| rects(harness, text).into_iter().map(move |rect| (format!("the line {text:?}"), rect))).collect();
     let lowest_action = decks_and_actions(harness, context)[2..].iter().map(|(_, rect)| rect.bottom()).fold(0.0, f32::max);
@@ -167,6 +171,19 @@ fn assert_message_line_in_view(harness: &Harness<'_, CardtableApp>, size: [f32; 
     assert_uncovered(harness, size, &lines, None, context);
 }
 
+/// Runs frames until the closed deck may be taken from: the snap window's grace may still run
+/// at the turn's start.
+fn wait_for_the_closed_deck(harness: &mut Harness<'_, CardtableApp>) {
+    let draw = tr!("yg-draw");
+    for _ in 0..200 {
+        if harness.query_by_label(&draw).is_some_and(|node| !node.accesskit_node().is_disabled()) {
+            break;
+        }
+        harness.step();
+    }
+    harness.run();
+}
+
 /// Youglouf for four at the three sizes in the window's language, at Ana's turn and with a
 /// card held: the top bar is one row, the decks, the five actions and the message line are in
 /// the window, clear of the strip of seats.
@@ -175,15 +192,7 @@ fn four_seats_in_view(settings: &Settings) {
     let language = format!("{:?}", settings.language);
     for size in SIZES {
         let (_dir, mut harness) = resumed_with(&host, size, Some(settings.clone()));
-        // The snap window's grace may still run at the turn's start: the closed deck waits.
-        let draw = tr!("yg-draw");
-        for _ in 0..200 {
-            if harness.query_by_label(&draw).is_some_and(|node| !node.accesskit_node().is_disabled()) {
-                break;
-            }
-            harness.step();
-        }
-        harness.run();
+        wait_for_the_closed_deck(&mut harness);
         let context = format!("four seats in {language} at {size:?}, Ana's turn");
         assert_decks_and_actions_uncovered(&harness, size, None, &context);
         assert_message_line_in_view(&harness, size, &context);
@@ -194,6 +203,32 @@ fn four_seats_in_view(settings: &Settings) {
         assert_decks_and_actions_uncovered(&harness, size, None, &context);
         assert_message_line_in_view(&harness, size, &context);
     }
+}
+
+/// Issue 29: penalty cards (wrong snaps') on a phone, docs/scenarios/youglouf-penalties.json:
+/// seats with five and six slots, more than a row holds. Their rows scroll sideways instead of
+/// growing, so the decks, the actions and the message line stay in view under the strip, and
+/// the player's total stays in the window.
+#[test]
+fn penalty_slots_on_a_phone_keep_the_decks_actions_and_total_in_view() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/scenarios/youglouf-penalties.json");
+    let scenario = cardtable::commands::scenario::load(std::path::Path::new(file)).expect("the scenario plays");
+    let size = SIZES[0];
+    let mut harness = Harness::builder().with_size(size).with_max_steps(400).build_eframe(|cc| CardtableApp::new(cc, 5));
+    harness.state_mut().open_scenario(&scenario);
+    harness.run();
+    wait_for_the_closed_deck(&mut harness);
+    let context = "four seats with five and six slots at 360x640, seat 0 to draw";
+    let Screen::Table(table) = harness.state().screen() else { panic!("{context}: the scenario's table") };
+    let AnyView::Youglouf(view) = table.host().expect("played here").view(Viewer::Seat(Seat(0))) else { unreachable!("Youglouf") };
+    let slots: Vec<usize> = view.slots.seats().map(|(_, slots)| slots.len()).collect();
+    assert_eq!(slots, [5, 6, 5, 4], "{context}: the scenario's slots");
+    let total = tr!("table-own-total", points = view.header.totals[Seat(0)]);
+    assert_decks_and_actions_uncovered(&harness, size, None, context);
+    assert_message_line_in_view(&harness, size, context);
+    let window = Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1])).expand(0.5);
+    let shown = rects(&harness, &total);
+    assert!(!shown.is_empty() && shown.iter().all(|rect| window.contains_rect(*rect)), "{context}: the total {total:?} at {shown:?}");
 }
 
 /// Issue 29: Youglouf for four at the three sizes, in English.

@@ -15,6 +15,10 @@ use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::theme;
 
+/// How many times its visible width a row of cards that scrolls sideways may be: room for
+/// every penalty card a seat could gather, never an infinite width in egui's layout.
+pub const UNWRAPPED: f32 = 10.0;
+
 /// The width of a row's name and notes, left of its cards.
 const NAME_WIDTH: f32 = 96.0;
 /// The most of the window's height the strip takes before it scrolls (a table of many seats).
@@ -113,16 +117,29 @@ fn row(ui: &mut egui::Ui, strip: &Strip<'_>, seat: Seat, facts: &super::games::S
                     });
                 });
                 let clickable = (strip.clickable)(seat);
+                let width = ui.available_width();
                 let cards = SeatCards {
                     owner: occupant.name(),
                     facts,
                     clickable: &clickable,
                     picked: &[],
                     height: strip.game.strip_card_height(),
-                    width: ui.available_width(),
+                    width,
                     look: strip.look,
                 };
-                ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner
+                // More cards than the row holds (a Youglouf seat's penalty slots) scroll
+                // sideways, as a phone's hand does: wrapped, they made the strip taller than its
+                // room, and it covered the piles.
+                egui::ScrollArea::horizontal()
+                    .id_salt(("strip-cards", seat))
+                    .max_width(width)
+                    .show(ui, |ui| {
+                        // A scroll area asks its content to fit (a wrapping row would wrap):
+                        // this row may be as long as its cards.
+                        ui.set_max_width(UNWRAPPED * width);
+                        ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner
+                    })
+                    .inner
             })
             .inner;
         // Across the whole row, below the name: the countdown is too long for the name's column.

@@ -424,18 +424,34 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
     }
     let mut own_rect = egui::Rect::NOTHING;
     ui.horizontal_top(|ui| {
-        own_rect = ui
-            .scope(|ui| {
-                if let Some(slot) = slots_row(ui, own_name, &slots, &clickable_own, &picked, height, look) {
-                    chosen = on_click(view, picks, SlotClick { seat: me, slot });
-                }
-            })
-            .response
-            .rect;
-        // A phone's turn line has no room for the total: it stands beside the slots it counts.
-        if area.width < theme::NARROW {
-            ui.label(RichText::new(tr!("table-own-total", points = view.header.totals[me])).color(theme::INK_DIM));
+        let mut own_slots = |ui: &mut egui::Ui| {
+            own_rect = ui
+                .scope(|ui| {
+                    if let Some(slot) = slots_row(ui, own_name, &slots, &clickable_own, &picked, height, look) {
+                        chosen = on_click(view, picks, SlotClick { seat: me, slot });
+                    }
+                })
+                .response
+                .rect;
+        };
+        if area.width >= theme::NARROW {
+            own_slots(ui);
+            return;
         }
+        // A phone's turn line has no room for the total: it stands beside the slots it counts,
+        // and penalty slots beyond the row's room scroll sideways (wrapped, they pushed the
+        // total out of the window and the decks under the seats' strip).
+        let total = tr!("table-own-total", points = view.header.totals[me]);
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let total_width = ui.painter().layout_no_wrap(total.clone(), font, theme::INK_DIM).size().x;
+        let room = ui.available_width() - total_width - ui.spacing().item_spacing.x;
+        egui::ScrollArea::horizontal().id_salt("own-slots").max_width(room).show(ui, |ui| {
+            // A scroll area asks its content to fit (the slots' row would wrap): it may be as
+            // long as its slots.
+            ui.set_max_width(crate::ui::table::strip::UNWRAPPED * room);
+            own_slots(ui);
+        });
+        ui.label(RichText::new(total).color(theme::INK_DIM));
     });
     note_spot(ui.ctx(), Spot::Seat(me), own_rect);
     if let Some(action) = buttons::row(ui, view, picks, area, keys) {
