@@ -35,9 +35,10 @@ fn every_documented_scenario_runs_and_prints_its_outcome_as_json() {
             ran += 1;
         }
     }
-    // One example per game, and the 20-card hand that `--scenario` opens (README, screenshots).
-    assert_eq!(ran, 6, "one example per game and big-hand.json");
-    assert!(docs().join("big-hand.json").is_file());
+    // One example per game, and the two tables that `--scenario` opens for the README's
+    // screenshots: the 20-card hand and Youglouf's penalty slots.
+    assert_eq!(ran, 7, "one example per game, big-hand.json and youglouf-penalties.json");
+    assert!(docs().join("big-hand.json").is_file() && docs().join("youglouf-penalties.json").is_file());
 }
 
 #[test]
