@@ -18,7 +18,7 @@ use cardtable::tr;
 use cardtable::tutorial::{PLAYER, Tutorial};
 use cardtable::ui::table::motion::{Spot, spot_rect};
 use cardtable_engine::bots::BotLevel;
-use cardtable_engine::games::youglouf::StepView;
+use cardtable_engine::games::youglouf::{StepView, YougloufAction};
 use cardtable_engine::{AnyOptions, AnyView, GameKind, GameRng, Phase, Seat, SeatSet, Viewer};
 use egui::Rect;
 use egui_kittest::Harness;
@@ -32,7 +32,7 @@ fn actions() -> [Vec<String>; 5] {
     [
         vec![tr!("yg-draw"), tr!("yg-drop")],
         vec![tr!("yg-take"), tr!("yg-skip")],
-        vec![tr!("yg-end")],
+        vec![tr!("yg-end"), tr!("yg-call-no")],
         vec![tr!("yg-call"), tr!("yg-call-yes")],
         vec![tr!("yg-snap"), tr!("yg-snap-cancel")],
     ]
@@ -76,6 +76,27 @@ fn ana_to_draw(open_deck: bool) -> Host {
         }
     }
     panic!("no seed reached Ana's draw at a table of four");
+}
+
+/// A four-seat match played at random until Ana alone is to move and may call Youglouf.
+fn ana_may_call() -> Host {
+    for seed in 3..200 {
+        let mut playout = Playout::new(Host::new(AnyOptions::defaults(GameKind::Youglouf), four_seats(), seed).expect("table"));
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..2_000 {
+            let host = playout.host();
+            if host.phase() == Phase::Playing
+                && host.waiting_for() == SeatSet::only(Seat(0))
+                && matches!(host.view(Viewer::Seat(Seat(0))), AnyView::Youglouf(view) if view.legal.contains(&YougloufAction::Youglouf))
+            {
+                return host.clone();
+            }
+            if host.phase() != Phase::Playing || !playout.random_step(&mut rng).expect("legal") {
+                break;
+            }
+        }
+    }
+    panic!("no seed reached a turn where Ana may call Youglouf");
 }
 
 /// The rectangles of the nodes labelled `label` (a label is found as itself and as its text:
@@ -202,6 +223,34 @@ fn four_seats_in_view(settings: &Settings) {
         let context = format!("four seats in {language} at {size:?}, a card held");
         assert_decks_and_actions_uncovered(&harness, size, None, &context);
         assert_message_line_in_view(&harness, size, &context);
+    }
+}
+
+/// Issue 29: calling Youglouf asks first, and "Not yet" stands where the turn's end does: the
+/// actions keep their places and rows at every size (a sixth button once took a phone's own
+/// area to three rows of actions, for the rest of the match).
+#[test]
+fn a_call_to_confirm_keeps_the_actions_in_their_places() {
+    let host = ana_may_call();
+    for size in SIZES {
+        let (_dir, mut harness) = resumed_with(&host, size, None);
+        wait_for_the_closed_deck(&mut harness);
+        let context = format!("at {size:?}, Ana may call");
+        let actions_before = decks_and_actions(&harness, &context);
+        harness.get_by_label(&tr!("yg-call")).click();
+        harness.run();
+        let context = format!("at {size:?}, a call to confirm");
+        let not_yet = harness.query_by_label(&tr!("yg-call-no")).unwrap_or_else(|| panic!("{context}: Not yet is offered")).rect();
+        assert!(
+            actions_before[2..].iter().any(|(_, rect)| (rect.top() - not_yet.top()).abs() < 1.0),
+            "{context}: Not yet at {not_yet:?} is in a row of the actions: {:?}",
+            &actions_before[2..]
+        );
+        assert_decks_and_actions_uncovered(&harness, size, None, &context);
+        assert_eq!(decks_and_actions(&harness, &context), actions_before, "{context}: the actions keep their places");
+        harness.get_by_label(&tr!("yg-call-no")).click();
+        harness.run();
+        assert!(harness.query_by_label(&tr!("yg-call")).is_some(), "{context}: Not yet takes the call back");
     }
 }
 

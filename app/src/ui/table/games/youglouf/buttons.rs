@@ -40,7 +40,7 @@ pub(super) fn row(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPi
         let least = if narrow { theme::TOUCH * 1.5 } else { theme::TOUCH * 2.5 };
         let (draw, drop) = (tr!("yg-draw"), tr!("yg-drop"));
         let (take, skip) = (tr!("yg-take"), tr!("yg-skip"));
-        let end = tr!("yg-end");
+        let (end, no) = (tr!("yg-end"), tr!("yg-call-no"));
         let (call, yes) = (tr!("yg-call"), tr!("yg-call-yes"));
         let (snap, cancel) = (tr!("yg-snap"), tr!("yg-snap-cancel"));
         // Each place's words, one step's and the other's, from the fullest to the shortest:
@@ -50,7 +50,7 @@ pub(super) fn row(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPi
         let full_words = [
             [full(&draw), full(&drop)],
             [full(&take), full(&skip)],
-            [full(&end), String::new()],
+            [full(&end), full(&no)],
             [full(&call), full(&yes)],
             [full(&snap), full(&cancel)],
         ];
@@ -80,8 +80,7 @@ pub(super) fn row(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPi
             centred::named_button(ui, button, text, enabled).clicked()
         };
         if let [row] = layout.rows.as_slice() {
-            // Centred by the five buttons alone (all there every frame): the one that comes
-            // and goes ("Not yet") never moves them.
+            // Centred by the five buttons (all there every frame).
             let total = row.iter().map(|&place| layout.widths[place]).sum::<f32>() + gap * (row.len() as f32 - 1.0);
             ui.add_space(((room - total) / 2.0).max(0.0).floor());
         }
@@ -119,6 +118,17 @@ pub(super) fn row(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPi
                         chosen = Some(AnyAction::Youglouf(YougloufAction::Take));
                     }
                 }
+                // While a call waits to be confirmed (a yes or no question at the turn's end),
+                // "Not yet" takes the turn's end's place, beside "Yes, call": a sixth button
+                // wrapped onto a row of its own on a phone, and the own area kept that height
+                // all match. Enter still ends the turn without calling.
+                2 if picks.confirm_call => {
+                    if button(ui, &no, &shown(2, true), width, true) {
+                        picks.confirm_call = false;
+                    } else if enter && has(YougloufAction::End) {
+                        chosen = Some(AnyAction::Youglouf(YougloufAction::End));
+                    }
+                }
                 2 => {
                     if (button(ui, &end, &shown(2, false), width, has(YougloufAction::End)) || enter) && has(YougloufAction::End) {
                         chosen = Some(AnyAction::Youglouf(YougloufAction::End));
@@ -145,13 +155,6 @@ pub(super) fn row(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPi
                         picks.snapping = !picks.snapping;
                     }
                 }
-            }
-        }
-        // The one button that comes and goes, last, so it moves nothing.
-        if picks.confirm_call {
-            let no = tr!("yg-call-no");
-            if button(ui, &no, &no, 0.0, true) {
-                picks.confirm_call = false;
             }
         }
     });
