@@ -15,10 +15,6 @@ use crate::tr;
 use crate::ui::card::CardLook;
 use crate::ui::theme;
 
-/// How many times its visible width a row of cards that scrolls sideways may be: room for
-/// every penalty card a seat could gather, never an infinite width in egui's layout.
-pub const UNWRAPPED: f32 = 10.0;
-
 /// The width of a row's name and notes, left of its cards.
 const NAME_WIDTH: f32 = 96.0;
 /// The most of the window's height the strip takes before it scrolls (a table of many seats).
@@ -136,7 +132,7 @@ fn row(ui: &mut egui::Ui, strip: &Strip<'_>, seat: Seat, facts: &super::games::S
                     .show(ui, |ui| {
                         // A scroll area asks its content to fit (a wrapping row would wrap):
                         // this row may be as long as its cards.
-                        ui.set_max_width(UNWRAPPED * width);
+                        ui.set_max_width(theme::UNWRAPPED * width);
                         ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner
                     })
                     .inner

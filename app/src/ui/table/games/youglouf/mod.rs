@@ -448,7 +448,7 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         egui::ScrollArea::horizontal().id_salt("own-slots").max_width(room).show(ui, |ui| {
             // A scroll area asks its content to fit (the slots' row would wrap): it may be as
             // long as its slots.
-            ui.set_max_width(crate::ui::table::strip::UNWRAPPED * room);
+            ui.set_max_width(theme::UNWRAPPED * room);
             own_slots(ui);
         });
         ui.label(RichText::new(total).color(theme::INK_DIM));
