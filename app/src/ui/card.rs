@@ -226,3 +226,21 @@ pub fn hidden_hand(ui: &mut egui::Ui, count: usize, height: f32) -> Response {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, tr!("card-hand-face-down", count = count)));
     response
 }
+
+/// How many times its visible width a row of cards that scrolls sideways may be: room for
+/// every penalty card a seat could gather, never an infinite width in egui's layout.
+const UNWRAPPED: f32 = 10.0;
+
+/// A row of cards `width` wide that scrolls sideways when longer, instead of wrapping and
+/// growing taller (a phone's seat rows and own slots). A scroll area asks its content to fit, so
+/// a wrapping row inside would still wrap: the content may be as long as its cards.
+pub fn sideways_row<R>(ui: &mut egui::Ui, id_salt: impl egui::AsIdSalt, width: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    egui::ScrollArea::horizontal()
+        .id_salt(id_salt)
+        .max_width(width)
+        .show(ui, |ui| {
+            ui.set_max_width(UNWRAPPED * width);
+            add(ui)
+        })
+        .inner
+}

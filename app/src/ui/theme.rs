@@ -184,7 +184,3 @@ pub const SERIES: [Color32; 8] = [
     Color32::from_rgb(0x80, 0xcb, 0xc4),
     Color32::from_rgb(0xf4, 0xf1, 0xe8),
 ];
-
-/// How many times its visible width a row of cards that scrolls sideways may be: room for
-/// every penalty card a seat could gather, never an infinite width in egui's layout.
-pub const UNWRAPPED: f32 = 10.0;

@@ -12,7 +12,7 @@ use super::games::{GameTable, SeatCards, TableFacts};
 use super::motion::{Spot, note_spot};
 use crate::session::seating::Occupant;
 use crate::tr;
-use crate::ui::card::CardLook;
+use crate::ui::card::{self, CardLook};
 use crate::ui::theme;
 
 /// The width of a row's name and notes, left of its cards.
@@ -126,16 +126,7 @@ fn row(ui: &mut egui::Ui, strip: &Strip<'_>, seat: Seat, facts: &super::games::S
                 // More cards than the row holds (a Youglouf seat's penalty slots) scroll
                 // sideways, as a phone's hand does: wrapped, they made the strip taller than its
                 // room, and it covered the piles.
-                egui::ScrollArea::horizontal()
-                    .id_salt(("strip-cards", seat))
-                    .max_width(width)
-                    .show(ui, |ui| {
-                        // A scroll area asks its content to fit (a wrapping row would wrap):
-                        // this row may be as long as its cards.
-                        ui.set_max_width(theme::UNWRAPPED * width);
-                        ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner
-                    })
-                    .inner
+                card::sideways_row(ui, ("strip-cards", seat), width, |ui| ui.vertical(|ui| strip.game.seat_cards(ui, &cards)).inner)
             })
             .inner;
         // Across the whole row, below the name: the countdown is too long for the name's column.

@@ -445,12 +445,7 @@ pub fn controls(ui: &mut egui::Ui, view: &YougloufView, picks: &mut YougloufPick
         let font = egui::TextStyle::Body.resolve(ui.style());
         let total_width = ui.painter().layout_no_wrap(total.clone(), font, theme::INK_DIM).size().x;
         let room = ui.available_width() - total_width - ui.spacing().item_spacing.x;
-        egui::ScrollArea::horizontal().id_salt("own-slots").max_width(room).show(ui, |ui| {
-            // A scroll area asks its content to fit (the slots' row would wrap): it may be as
-            // long as its slots.
-            ui.set_max_width(theme::UNWRAPPED * room);
-            own_slots(ui);
-        });
+        card::sideways_row(ui, "own-slots", room, own_slots);
         ui.label(RichText::new(total).color(theme::INK_DIM));
     });
     note_spot(ui.ctx(), Spot::Seat(me), own_rect);
