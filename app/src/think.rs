@@ -11,7 +11,8 @@ use cardtable_engine::bots::{SearchTuning, ThinkClock};
 
 use crate::settings::ThinkTime;
 
-/// Iterations a timed decision runs at most: keeps a long think's trees to tens of megabytes.
+/// Iterations each tree of a timed decision (one tree per core) runs at most: keeps a long
+/// think's trees to about 7 MB a core (14 MB for a weighty decision's doubled budget).
 pub const ITERATION_CAP: u32 = 100_000;
 
 /// No `--think-ms` given.
@@ -52,7 +53,7 @@ pub fn think_ms() -> u32 {
 }
 
 /// The Hard level's search for the thinking time in force: the game's own budget, or up to
-/// [`ITERATION_CAP`] iterations ended by the clock.
+/// [`ITERATION_CAP`] iterations a tree, ended by the clock.
 #[must_use]
 pub fn search_tuning() -> SearchTuning {
     match think_ms() {

@@ -235,7 +235,13 @@ fn search<G: Determinize>(
     };
     let jobs: Vec<(u32, u64)> = (0..trees)
         .map(|tree| {
-            let share = config.iterations / trees + u32::from(tree < config.iterations % trees);
+            let share = match budget {
+                Budget::Seeded(_) => config.iterations / trees + u32::from(tree < config.iterations % trees),
+                // Against the clock the budget caps each tree: shared out, it would let a
+                // many-core machine stop early where one core still thinks, and give no
+                // stronger decision in the same second.
+                Budget::Timed(_) => config.iterations,
+            };
             (share, rng.fork_seed())
         })
         .collect();

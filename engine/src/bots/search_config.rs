@@ -164,7 +164,7 @@ pub enum Threads {
     /// The trees grow on rayon's pool, on every core. The answer is the same as with
     /// [`Threads::One`]: the trees are seeded in order before they start and merged in order.
     /// A timed decision (a [`ThinkClock`]) grows one tree per core instead, each on a thread
-    /// of its own for the whole thinking time.
+    /// of its own for the whole thinking time, each capped by the whole iteration budget.
     #[default]
     All,
 }

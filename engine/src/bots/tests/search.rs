@@ -98,18 +98,20 @@ fn the_search_answers_alike_on_one_thread_and_on_every_core() {
 }
 
 /// A timed decision (the app's thinking time) grows its trees at once on threads of its own,
-/// one per core, and shares the iteration cap between them: a clock that never runs out lets
-/// it run the whole cap, on one thread or every core alike.
+/// one per core, and the iteration cap holds for each tree: a clock that never runs out lets
+/// one thread run the cap, and every core the cap on each core (issue 31: a many-core machine
+/// thinks more in the same time, not the same amount sooner).
 #[test]
-fn a_timed_decision_runs_its_whole_cap_on_any_threads() {
+fn a_timed_decision_runs_its_cap_on_each_core() {
     use crate::bots::ismcts::{ThinkClock, Threads};
     let view = stacked_view("QS 4S 7H 9H 5D", 3, "KS");
     let legal = legal_in(&view);
     let never_over = ThinkClock { start: || 0, over: |_| false };
-    for threads in [Threads::One, Threads::All] {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    for (threads, trees) in [(Threads::One, 1), (Threads::All, cores)] {
         let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(300).without_early_stop()).on(threads).timed(Some(never_over));
         let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &legal, &mut GameRng::from_seed(5)).expect("answers");
-        assert_eq!(decision.iterations, 300, "{threads:?}");
+        assert_eq!(decision.iterations as usize, 300 * trees, "{threads:?}");
     }
     let over_at_once = ThinkClock { start: || 0, over: |_| true };
     let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(300_000).without_early_stop()).timed(Some(over_at_once));
