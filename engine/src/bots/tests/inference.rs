@@ -74,39 +74,6 @@ fn a_crazy_eights_seat_that_drew_on_hearts_holds_no_heart() {
     assert_eq!(most_held(&game, Seat(0), Seat(1), lacked, 3), 0, "seen from seat 0 too");
 }
 
-/// Crazy Eights, stacked: seat 1 plays an eight on 5♥ by choice while every other hand holds
-/// five cards. A sensible player keeps its eights until nothing else plays, so seen from seat
-/// 2 seat 1 holds no heart and no five in any sample (it may hold eights); when seat 2 holds
-/// a single card (an eight kept would cost 50), the same play shows nothing.
-#[test]
-fn a_crazy_eights_seat_that_chose_an_eight_on_hearts_holds_no_heart() {
-    use crate::scenario::deck_from_hands;
-    let lacked = (Suit::Hearts.mask() | Rank::Five.mask()) & !Rank::Eight.mask();
-    let after_the_eight = |seat_two_keeps: usize| {
-        let hands: Vec<Vec<Card>> = ["2C 3C 4C 6C 7C", "8D KS QS JS 9C", "2D 3D 4D 6D 7D"]
-            .iter()
-            .map(|hand| crate::card::parse_cards(hand).expect("cards"))
-            .collect();
-        let deck = deck_from_hands(Seat(0), &hands, &[card("5H")]);
-        let mut game = CrazyEights::new_match(TableSetup::new(3, 11), CrazyEightsOptions::default(), Some(&deck)).expect("table");
-        assert_eq!(game.round().top(), card("5H"));
-        // Seat 2 plays down to `seat_two_keeps` cards: the others go under the pile, in sight.
-        let round = game.round_mut();
-        for gone in hands[2].iter().skip(seat_two_keeps) {
-            round.hands[Seat(2)].remove(*gone);
-            round.pile.insert(0, *gone);
-        }
-        game.apply_with(Seat(1), CrazyEightsAction::PlayEight(card("8D"), Suit::Spades), &mut NoEvents).expect("an eight plays");
-        game
-    };
-    let game = after_the_eight(5);
-    assert_eq!(most_held(&game, Seat(2), Seat(1), lacked, 1), 0, "seat 1 chose an eight on 5♥: no heart or five but eights");
-    assert_eq!(most_held(&game, Seat(0), Seat(1), lacked, 2), 0, "seen from seat 0 too");
-    assert!(most_held(&game, Seat(2), Seat(1), Rank::Eight.mask(), 3) > 0, "it may still hold eights");
-    let game = after_the_eight(1);
-    assert!(most_held(&game, Seat(0), Seat(1), lacked, 4) > 0, "an eight dumped before someone goes out shows nothing");
-}
-
 /// Matches of `G` played as the search's playouts play (Normal's moves, a random card now and
 /// then; a draw only with nothing to play): whenever the seat to move draws (`draws`), every
 /// sample made from

@@ -42,7 +42,7 @@ impl CrazyEights {
 
     /// The round, for tests that set up situations a deal cannot reach directly.
     #[cfg(test)]
-    pub(crate) fn round_mut(&mut self) -> &mut Round {
+    pub(super) fn round_mut(&mut self) -> &mut Round {
         &mut self.round
     }
 

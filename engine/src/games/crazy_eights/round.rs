@@ -179,16 +179,8 @@ impl Round {
         events: &mut impl EventSink<CrazyEightsEvent>,
     ) -> bool {
         let seat = self.turn;
-        // A sensible player keeps its eights until nothing else plays, unless someone is
-        // about to go out (an eight kept would cost 50): the table takes a seat that plays an
-        // eight by choice (not the card it just drew) to lack every other card that played.
-        let chose_an_eight = card.is_rank(Rank::Eight) && !self.must_play && !self.someone_else_holds_one_card(seat);
-        let lacked = chose_an_eight.then(|| self.playable_mask() & !EIGHTS);
         self.hands[seat].remove(card);
         self.lacking[seat].played(card);
-        if let Some(lacked) = lacked {
-            self.lacking[seat].showed_none_of(lacked);
-        }
         self.pile.push(card);
         events.emit(Audience::All, CrazyEightsEvent::Played { seat, card });
         self.must_play = false;
@@ -214,11 +206,6 @@ impl Round {
             _ => self.advance(0, events),
         }
         false
-    }
-
-    /// Whether a seat other than `seat` holds a single card (and may go out on its turn).
-    fn someone_else_holds_one_card(&self, seat: Seat) -> bool {
-        Seat::all(self.players()).any(|other| other != seat && self.hands[other].len() == 1)
     }
 
     /// A 2's effect under the chosen house rule.
