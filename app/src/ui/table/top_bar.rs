@@ -47,6 +47,8 @@ struct BarButton {
     short: String,
     least: f32,
     least_short: f32,
+    /// Drawn in the strong text colour: the button the table waits on (step mode's).
+    strong: bool,
 }
 
 impl BarButton {
@@ -54,7 +56,12 @@ impl BarButton {
     /// `short`.
     fn new(name: String, short: String, narrow: bool, least: f32, least_short: f32) -> BarButton {
         let full = centred::shown_words(&name, narrow).to_owned();
-        BarButton { name, full, short, least, least_short }
+        BarButton { name, full, short, least, least_short, strong: false }
+    }
+
+    /// This button in the strong text colour (the one the table waits on; same width).
+    fn strong(self) -> BarButton {
+        BarButton { strong: true, ..self }
     }
 
     /// The words shown and the width they take.
@@ -66,7 +73,8 @@ impl BarButton {
     /// Adds the button, showing its full or short words.
     fn add(&self, ui: &mut egui::Ui, short: bool, enabled: bool) -> egui::Response {
         let (text, width) = self.shown(ui, short);
-        let button = egui::Button::new(text).min_size(egui::vec2(width, theme::TOUCH));
+        let words = if self.strong { RichText::new(text).strong() } else { RichText::new(text) };
+        let button = egui::Button::new(words).min_size(egui::vec2(width, theme::TOUCH));
         let shortened = text != self.name;
         let response = centred::named_button(ui, button, &self.name, enabled);
         if shortened && enabled { response.on_hover_text(&self.name) } else { response }
@@ -95,7 +103,7 @@ impl Bar {
             menu: same(tr!("nav-menu")),
             log: narrow.then(|| same(tr!("log-title"))),
             undo: offers_undo.then(|| BarButton::new(tr!("table-undo"), tr!("table-undo-short"), narrow, roomy, arrow)),
-            step: steps.then(|| BarButton::new(tr!("table-next-move"), tr!("table-next-move-short"), narrow, step, least)),
+            step: steps.then(|| BarButton::new(tr!("table-next-move"), tr!("table-next-move-short"), narrow, step, least).strong()),
         }
     }
 
