@@ -120,9 +120,9 @@ fn timed(found: &[Position]) -> Result<(), Box<dyn std::error::Error>> {
     }
     iterations.sort_unstable();
     println!(
-        "timed: {} ms on {} cores, {} decisions: iterations per decision median {}, fewest {}, most {}",
+        "timed: {} ms, {} trees (one per thread of the pool), {} decisions: iterations per decision median {}, fewest {}, most {}",
         THINK_MS.load(Ordering::Relaxed),
-        std::thread::available_parallelism().map_or(1, usize::from),
+        rayon::current_num_threads(),
         iterations.len(),
         iterations[iterations.len() / 2],
         iterations[0],

@@ -286,9 +286,11 @@ fn search<G: Determinize>(
     Decision { action, iterations }
 }
 
-/// Cores this machine offers (1 if it cannot tell): the trees of a timed decision.
+/// The trees of a timed decision: one per thread of rayon's pool, which is one per core this
+/// machine offers unless `RAYON_NUM_THREADS` (or a caller's pool) says otherwise, the knob that
+/// lets a 2-core machine show how the search behaves on 16 threads.
 fn cores() -> u32 {
-    std::thread::available_parallelism().map_or(1, |cores| u32::try_from(cores.get()).unwrap_or(u32::MAX))
+    u32::try_from(rayon::current_num_threads()).unwrap_or(u32::MAX).max(1)
 }
 
 /// Marks a missing link: an edge without a child node yet, the end of a node's edge list.

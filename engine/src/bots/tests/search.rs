@@ -107,7 +107,7 @@ fn a_timed_decision_runs_its_cap_on_each_core() {
     let view = stacked_view("QS 4S 7H 9H 5D", 3, "KS");
     let legal = legal_in(&view);
     let never_over = ThinkClock { start: || 0, over: |_| false };
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let cores = rayon::current_num_threads();
     for (threads, trees) in [(Threads::One, 1), (Threads::All, cores)] {
         let mut bot = IsmctsBot::new(IsmctsConfig::with_iterations(300).without_early_stop()).on(threads).timed(Some(never_over));
         let decision = Bot::<CrazyEights>::decide(&mut bot, Seat(1), &view, &legal, &mut GameRng::from_seed(5)).expect("answers");
