@@ -12,7 +12,7 @@ use cardtable_engine::bots::{SearchTuning, ThinkClock};
 use crate::settings::ThinkTime;
 
 /// Iterations each tree of a timed decision (one tree per core) runs at most: keeps a long
-/// think's trees to about 7 MB a core (14 MB for a weighty decision's doubled budget).
+/// think's tree to about 6 MB a core, twice that for a weighty decision's doubled budget.
 pub const ITERATION_CAP: u32 = 100_000;
 
 /// No `--think-ms` given.

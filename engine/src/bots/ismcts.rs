@@ -231,7 +231,7 @@ fn search<G: Determinize>(
     let (trees, stop) = match (budget, threads) {
         (Budget::Seeded(stop), _) => (config.trees.max(1), stop),
         (Budget::Timed(stop), Threads::One) => (1, stop),
-        (Budget::Timed(stop), Threads::All) => (cores(), stop),
+        (Budget::Timed(stop), Threads::All) => (timed_trees(), stop),
     };
     let jobs: Vec<(u32, u64)> = (0..trees)
         .map(|tree| {
@@ -289,7 +289,7 @@ fn search<G: Determinize>(
 /// The trees of a timed decision: one per thread of rayon's pool, which is one per core this
 /// machine offers unless `RAYON_NUM_THREADS` (or a caller's pool) says otherwise, the knob that
 /// lets a 2-core machine show how the search behaves on 16 threads.
-fn cores() -> u32 {
+fn timed_trees() -> u32 {
     u32::try_from(rayon::current_num_threads()).unwrap_or(u32::MAX).max(1)
 }
 
