@@ -2,7 +2,9 @@
 //! broadcast) on the interface its settings name; guests listen and list the hosts heard in the
 //! last few seconds. The announcement is signed by the host's identity
 //! ([`super::announcement`]): a guest lists only what the holder of a fingerprint said, from the
-//! address it said it sends from (the datagram's sender), at the QUIC port it announced.
+//! address it said it sends from (the datagram's sender), at the QUIC port it announced. The
+//! signature checks a listener makes are budgeted by sender ([`super::announcement_checks`]), so
+//! a flood of forgeries costs a guest little and hides no host already heard.
 //!
 //! The interface always comes from a setting, so tests bind it to loopback
 //! (`IP_MULTICAST_IF=127.0.0.1` with TTL 0, or broadcast to 127.255.255.255) and nothing is
@@ -10,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, SocketAddrV4};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use socket2::{Domain, Protocol, Socket, Type};
@@ -19,6 +22,8 @@ use tokio::task::JoinHandle;
 
 pub use super::announcement::Announcement;
 use super::announcement::{AnnouncementSigner, MAX_DATAGRAM, SignError, open};
+pub use super::announcement_checks::CheckCounts;
+use super::announcement_checks::SignatureChecks;
 use super::identity::{Fingerprint, Identity};
 
 /// The multicast group Cardtable announces on (administratively scoped: stays in the LAN).
@@ -375,6 +380,7 @@ pub struct Listener {
     waker: watch::Sender<Option<crate::net::Waker>>,
     expiry: Duration,
     port: u16,
+    counts: Arc<CheckCounts>,
     task: JoinHandle<()>,
 }
 
@@ -391,23 +397,32 @@ impl Listener {
         let expiry = config.interval * 3 + Duration::from_secs(1);
         let (writer, heard) = watch::channel(Heard::new(config.interval));
         let (waker, wake) = watch::channel::<Option<crate::net::Waker>>(None);
+        let counts = Arc::new(CheckCounts::default());
+        let mut checks = SignatureChecks::new(config.interval, counts.clone(), Instant::now());
         let task = tokio::spawn(async move {
             // One byte more than an announcement may take, so a longer datagram is seen as such.
             let mut buffer = [0; MAX_DATAGRAM + 1];
             loop {
                 let Ok((len, from)) = socket.recv_from(&mut buffer).await else { continue };
                 // Unsigned, foreign, replayed or forged announcements are dropped here: the
-                // cheap checks first, the signature only for a new one from its own address.
+                // cheap checks first, the signature only for a new one from its own address,
+                // and only within its sender's budget.
                 let Ok(unchecked) = open(&buffer[..len], from.ip()) else { continue };
+                let fingerprint = unchecked.announcement().fingerprint;
                 let address = SocketAddr::new(from.ip(), unchecked.announcement().port);
                 let sequence = unchecked.sequence();
-                if writer.borrow().is_stale(&unchecked.announcement().fingerprint, address, sequence) {
+                if writer.borrow().is_stale(&fingerprint, address, sequence) {
                     continue;
                 }
-                let Ok(announcement) = unchecked.verify() else { continue };
+                let now = Instant::now();
+                if !checks.admit((fingerprint, from), now) {
+                    continue;
+                }
+                let verified = unchecked.verify();
+                checks.checked((fingerprint, from), verified.is_ok(), now);
+                let Ok(announcement) = verified else { continue };
                 let mut news = false;
                 writer.send_modify(|heard| {
-                    let now = Instant::now();
                     heard.forget(now, expiry);
                     news = heard.hear(announcement, address, sequence, now);
                 });
@@ -418,7 +433,7 @@ impl Listener {
                 }
             }
         });
-        Ok(Listener { heard, waker, expiry, port, task })
+        Ok(Listener { heard, waker, expiry, port, counts, task })
     }
 
     /// Calls `waker` whenever a new host, a new address of one, or a change in what one
@@ -431,6 +446,13 @@ impl Listener {
     #[must_use]
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// What the listener did with the announcements that passed the cheap checks: signatures
+    /// checked, and announcements dropped unchecked for their sender's budget.
+    #[must_use]
+    pub fn checks(&self) -> &CheckCounts {
+        &self.counts
     }
 
     /// The hosts heard recently, by name: at most [`MAX_HOSTS`], each with at most

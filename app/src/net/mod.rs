@@ -32,6 +32,7 @@
 //! | [`lan`] | the window's LAN state: runtime, config folder, discovery setting |
 
 pub mod announcement;
+pub mod announcement_checks;
 pub mod codec;
 mod connection;
 pub mod dial;
