@@ -21,15 +21,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::discovery::MAX_HOSTS;
 use super::identity::Fingerprint;
 use super::limits::MessageBudget;
 
 /// Who sent an announcement: the fingerprint it names, and the address and port it came from.
 pub(crate) type SenderKey = (Fingerprint, SocketAddr);
 
-/// Checks newcomers may have at once: a whole list of hosts heard when a guest starts listening.
-pub const NEWCOMER_BURST: u32 = MAX_HOSTS as u32;
+/// Checks newcomers may have at once: a whole list of hosts heard when a guest starts listening
+/// (discovery's `MAX_HOSTS`; its tests hold the two equal).
+pub const NEWCOMER_BURST: u32 = 64;
 /// Checks newcomers share each announcement interval, after their burst.
 pub const NEWCOMERS_PER_INTERVAL: f64 = 8.0;
 /// Checks one proven key may have at once, then [`PROVEN_PER_INTERVAL`]: a host announces once
@@ -40,14 +40,14 @@ pub const PROVEN_PER_INTERVAL: f64 = 2.0;
 /// Checks everyone together may have at once, then [`ALL_PER_INTERVAL`].
 const ALL_BURST: u32 = 256;
 /// Checks everyone together may have each interval: a full list of hosts, twice over.
-const ALL_PER_INTERVAL: f64 = 2.0 * MAX_HOSTS as f64;
+const ALL_PER_INTERVAL: f64 = 2.0 * NEWCOMER_BURST as f64;
 /// How long a key stays proven without a signature that holds.
 const PROVEN_MEMORY: Duration = Duration::from_secs(60);
 /// How long a newcomer whose signature failed is not checked again.
 const REFUSED_MEMORY: Duration = Duration::from_secs(60);
 /// Proven keys remembered (beyond it, the one proven longest ago is forgotten): a full list,
 /// each host heard on two addresses.
-const PROVEN_KEPT: usize = 2 * MAX_HOSTS;
+const PROVEN_KEPT: usize = 2 * NEWCOMER_BURST as usize;
 /// Refused keys remembered (beyond it, the one refused longest ago is forgotten, and is a
 /// newcomer again: the newcomers' budget still bounds it).
 const REFUSED_KEPT: usize = 1_024;

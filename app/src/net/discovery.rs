@@ -486,6 +486,13 @@ mod tests {
 
     use super::*;
 
+    /// The newcomers' burst of signature checks is a whole list: a guest who starts listening
+    /// in a hall of hosts checks every one at once.
+    #[test]
+    fn newcomers_may_fill_the_list_at_once() {
+        assert_eq!(usize::try_from(crate::net::announcement_checks::NEWCOMER_BURST), Ok(MAX_HOSTS));
+    }
+
     #[test]
     fn the_list_of_heard_hosts_and_their_addresses_is_capped() {
         let mut heard = Heard::new(Duration::from_secs(1));
