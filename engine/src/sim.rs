@@ -342,21 +342,26 @@ mod tests {
 
     /// In random positions of every game at every table size: the pick without a list is the
     /// pick from the list (same action, same draws), for every seat, and applying it unchecked
-    /// does exactly what the checked apply does, events included.
+    /// does exactly what the checked apply does, events included. Returns the positions
+    /// checked and the kinds of action applied (an action's name, without its fields).
     struct PicksMatchTheList;
 
     impl GameVisitor for PicksMatchTheList {
-        type Output = usize;
+        type Output = (usize, std::collections::BTreeSet<String>);
 
-        fn visit<G: Game>(self) -> usize {
+        fn visit<G: Game>(self) -> Self::Output {
             let options = G::Options::default();
             let mut policy = GameRng::from_seed(21);
-            let (mut scratch, mut checked) = (Vec::new(), 0);
+            let (mut scratch, mut checked, mut kinds) = (Vec::new(), 0, std::collections::BTreeSet::new());
             for (index, players) in G::seat_range(&options).cycle().take(15).enumerate() {
-                let mut game = G::new_match(TableSetup::new(players, 100 + index as u64), options.clone(), None).expect("table");
-                for _ in 0..600 {
+                let table = |seed: u64| G::new_match(TableSetup::new(players, seed), options.clone(), None).expect("table");
+                let mut game = table(100 + index as u64);
+                for step in 0..600 {
                     if game.phase() == Phase::MatchOver {
-                        break;
+                        // Another match at the same table: short matches (a Youglouf called
+                        // early) would leave the walk too few steps to reach a power.
+                        game = table(10_000 + 1_000 * index as u64 + step);
+                        continue;
                     }
                     if game.phase() == Phase::RoundOver {
                         game.start_next_round(None, &mut NoEvents).expect("deals");
@@ -370,7 +375,17 @@ mod tests {
                         assert_eq!(fast, listed, "{}: the same draws", G::KIND);
                         checked += 1;
                     }
-                    let (seat, action) = random_step(&game, &mut policy, &mut scratch).expect("a decision");
+                    // Mostly a seat the round waits for: a walk among every seat to act would
+                    // spend itself on optional decisions (Youglouf's snaps) and seldom move the
+                    // turn on to a power.
+                    let waited = game.waiting_for();
+                    let (seat, action) = if !waited.is_empty() && policy.below(4) != 0 {
+                        let seat = waited.nth(policy.below(waited.len())).expect("a seat waited for");
+                        (seat, game.random_legal_action(seat, &mut policy, &mut scratch).expect("a seat waited for has an action"))
+                    } else {
+                        random_step(&game, &mut policy, &mut scratch).expect("a decision")
+                    };
+                    kinds.insert(format!("{action:?}").split(['(', ' ', '{']).next().unwrap_or_default().to_owned());
                     let mut checked_game = game.clone();
                     let mut checked_events: Vec<Addressed<G::Event>> = Vec::new();
                     checked_game.apply_with(seat, action, &mut checked_events).expect("legal");
@@ -380,14 +395,22 @@ mod tests {
                     assert_eq!(events, checked_events, "{}: {action}", G::KIND);
                 }
             }
-            checked
+            (checked, kinds)
         }
     }
 
     #[test]
     fn random_picks_and_unchecked_applies_match_the_listed_and_checked_ones() {
         for &kind in GameKind::ALL {
-            assert!(kind.visit(PicksMatchTheList) > 1_000, "{kind:?}: too few positions checked");
+            let (checked, kinds) = kind.visit(PicksMatchTheList);
+            eprintln!("{kind:?}: {checked} positions, actions {kinds:?}");
+            assert!(checked > 1_000, "{kind:?}: too few positions checked");
+            if kind == GameKind::Youglouf {
+                // Every power and every way to end a turn, not only snaps (docs/bench.md).
+                for wanted in ["Peek", "Spy", "Exchange", "Skip", "Snap", "Youglouf"] {
+                    assert!(kinds.contains(wanted), "{kind:?}: no {wanted} reached in {kinds:?}");
+                }
+            }
         }
     }
 }
