@@ -1,7 +1,7 @@
 //! Which LAN announcements a listener spends a signature check on. A check costs a listener
-//! far more than the datagram cost its sender (about 0.33 ms in a debug build), and anyone may
-//! send a host's certificate over words it did not sign: unbounded, a flood of those took a
-//! guest's join screen 111 % of a core (docs/lan.md). So checks are budgeted, by who sent the
+//! far more than the datagram cost its sender, and anyone may send a host's certificate over
+//! words it did not sign: unbounded, about 9,600 of those a second took a guest's join screen
+//! half a core in a release build (docs/lan.md). So checks are budgeted, by who sent the
 //! announcement: the fingerprint it names and the address and port it came from (a *key*).
 //!
 //! - A key whose signature held lately is **proven**: it has a budget of its own, twice a
