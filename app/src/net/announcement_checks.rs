@@ -175,6 +175,15 @@ mod tests {
         (SignatureChecks::new(INTERVAL, counts.clone(), now), counts)
     }
 
+    /// Budgets where one host's signature held at `now`, and that host's key.
+    fn with_proven_host(now: Instant) -> (SignatureChecks, Arc<CheckCounts>, SenderKey) {
+        let (mut checks, counts) = checks(now);
+        let host = key(7, 4000);
+        assert!(checks.admit(host, now));
+        checks.checked(host, true, now);
+        (checks, counts, host)
+    }
+
     /// A forger repeating one forged announcement costs one check a minute.
     #[test]
     fn a_sender_whose_signature_failed_is_not_checked_again_for_a_while() {
@@ -195,10 +204,7 @@ mod tests {
     #[test]
     fn a_flood_of_new_senders_costs_the_newcomers_budget_and_hides_no_proven_host() {
         let start = Instant::now();
-        let (mut checks, counts) = checks(start);
-        let host = key(7, 4000);
-        assert!(checks.admit(host, start));
-        checks.checked(host, true, start);
+        let (mut checks, counts, host) = with_proven_host(start);
         let seconds = 30_u64;
         let mut port = 0_u16;
         for millisecond in 1..=seconds * 1_000 {
@@ -227,10 +233,7 @@ mod tests {
     #[test]
     fn a_proven_sender_is_held_to_twice_a_hosts_pace() {
         let start = Instant::now();
-        let (mut checks, counts) = checks(start);
-        let host = key(7, 4000);
-        assert!(checks.admit(host, start));
-        checks.checked(host, true, start);
+        let (mut checks, counts, host) = with_proven_host(start);
         for millisecond in 1..=10_000_u64 {
             let now = start + Duration::from_millis(millisecond);
             if checks.admit(host, now) {
@@ -247,10 +250,7 @@ mod tests {
     #[test]
     fn a_proven_sender_whose_signature_fails_is_a_newcomer_again() {
         let start = Instant::now();
-        let (mut checks, _) = checks(start);
-        let host = key(7, 4000);
-        assert!(checks.admit(host, start));
-        checks.checked(host, true, start);
+        let (mut checks, _, host) = with_proven_host(start);
         assert!(checks.admit(host, start));
         checks.checked(host, false, start);
         assert!(!checks.proven.contains_key(&host) && !checks.refused.contains_key(&host));
