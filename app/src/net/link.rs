@@ -48,29 +48,11 @@ pub enum PeerId {
     Key(Fingerprint),
 }
 
-/// The path a connection's packets take now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PathKind {
-    /// Straight over the home network (quinn).
-    Lan,
-    /// Online, straight between the two devices (a punched or open path).
-    Direct,
-    /// Online, through a relay server.
-    Relay,
-}
-
-impl std::fmt::Display for PathKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            PathKind::Lan => "LAN",
-            PathKind::Direct => "direct",
-            PathKind::Relay => "via relay",
-        })
-    }
-}
+pub use super::protocol::PathKind;
 
 /// How one device at the table is connected: its name, the path its packets take and their
-/// round trip (on a guest: its own line to the host; on the host: each guest's).
+/// round trip (on the host: each guest's; on a guest: its own line to the host, then the other
+/// guests' as the host told them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DevicePath {
     /// The device's player (on a guest, the host's name).
@@ -79,6 +61,12 @@ pub struct DevicePath {
     pub path: PathKind,
     /// The round trip now.
     pub rtt: Duration,
+}
+
+impl From<super::protocol::PeerPath> for DevicePath {
+    fn from(path: super::protocol::PeerPath) -> DevicePath {
+        DevicePath { name: path.name, path: path.path, rtt: Duration::from_millis(u64::from(path.rtt_ms)) }
+    }
 }
 
 /// A line's endpoint: a host listens on it, a guest dials from it; either closes it when done.

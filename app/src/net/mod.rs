@@ -50,6 +50,7 @@ pub mod limits;
 pub mod link;
 #[cfg(feature = "online")]
 pub mod online;
+mod peer_paths;
 pub mod protocol;
 #[cfg(test)]
 mod protocol_golden;

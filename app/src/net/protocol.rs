@@ -31,7 +31,8 @@ pub const ALPN: &[u8] = b"cardtable";
 /// 6: sitting needs the table's seat code (`Hello::seat_code`, `JoinRefusal::WrongSeatCode`)
 /// or the host's "Let in" (`LobbyInfo::needs_code`, `LobbyInfo::asking`).
 /// 7: an away guest's seat says how long it is still held for its guest (`SeatInfo::bot_in`).
-pub const PROTOCOL_VERSION: u32 = 7;
+/// 8: the host tells each guest how the other guests' devices reach it (`HostMsg::Paths`).
+pub const PROTOCOL_VERSION: u32 = 8;
 
 /// Longest profile name a host accepts, in characters as a reader counts them.
 pub const MAX_NAME_CHARS: usize = crate::person_name::MOST_CHARACTERS;
@@ -409,6 +410,41 @@ pub enum HostMsg {
         /// Why.
         refusal: Refusal,
     },
+    /// How the other guests' devices reach the host now (sent when it changes), so every
+    /// table says how each device is connected, not only the host's.
+    Paths(Vec<PeerPath>),
+}
+
+/// The path a connection's packets take now (it travels: `HostMsg::Paths`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PathKind {
+    /// Straight over the home network (quinn).
+    Lan,
+    /// Online, straight between the two devices (a punched or open path).
+    Direct,
+    /// Online, through a relay server.
+    Relay,
+}
+
+impl fmt::Display for PathKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PathKind::Lan => "LAN",
+            PathKind::Direct => "direct",
+            PathKind::Relay => "via relay",
+        })
+    }
+}
+
+/// How one other device reaches the host: its player's name, the path and the round trip.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeerPath {
+    /// The device's player, as the host names it.
+    pub name: String,
+    /// LAN, direct or via relay.
+    pub path: PathKind,
+    /// The round trip, in milliseconds.
+    pub rtt_ms: u32,
 }
 
 /// Why a connection was closed, sent as the QUIC application close code.

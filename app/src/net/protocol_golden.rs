@@ -31,6 +31,7 @@ use serde::de::DeserializeOwned;
 use self::samples::{Book, build};
 use self::variants::{leading_indices, variants};
 use crate::net::fair::{RecordPart, SeedAsk};
+use crate::net::protocol::PathKind;
 use crate::net::protocol::{ClientMsg, Holder, HostMsg, JoinAs, JoinRefusal, LobbyProblem, PROTOCOL_VERSION, Refusal, Role};
 use crate::session::host::Step;
 
@@ -195,6 +196,7 @@ fn the_samples_show_every_variant() {
     missing.extend(unseen::<RuleRefusal>(book));
     missing.extend(unseen::<Audience>(book));
     missing.extend(unseen::<Viewer>(book));
+    missing.extend(unseen::<PathKind>(book));
     missing.extend(unseen::<RoundEnd>(book));
     missing.extend(unseen::<ScoreKind>(book));
     missing.extend(unseen::<AnyOptions>(book));

@@ -7,7 +7,7 @@
 use cardtable_engine::{Addressed, AnyAction, AnyEvent, GameRng, MatchResult, Phase, RoundResult, Seat, SeatSet, Viewer};
 
 use super::fair::{Contribution, SeedAsk};
-use super::protocol::{ActionRequest, ClientMsg, Holder, HostMsg, LobbyInfo, MatchStart, Refusal, Role, SeatInfo, Update};
+use super::protocol::{ActionRequest, ClientMsg, Holder, HostMsg, LobbyInfo, MatchStart, PeerPath, Refusal, Role, SeatInfo, Update};
 use super::verify::{Checked, Witness};
 
 /// A device's picture of a networked table.
@@ -36,6 +36,8 @@ pub struct RemoteTable {
     pub result: Option<MatchResult>,
     /// The last refusal the host sent.
     pub refusal: Option<Refusal>,
+    /// How the other guests' devices reach the host, as last told.
+    pub peer_paths: Vec<PeerPath>,
     /// What this device was shown of the match, to check the host's record at the end.
     pub witness: Witness,
     /// Where this device's shares of match seeds come from: the system's random source, or
@@ -124,6 +126,7 @@ impl RemoteTable {
             },
             HostMsg::MatchOver(result) => self.result = Some(result),
             HostMsg::Refused { refusal, .. } => self.refusal = Some(refusal),
+            HostMsg::Paths(paths) => self.peer_paths = paths,
         }
         None
     }

@@ -21,7 +21,8 @@ use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
 use super::limits::{Counted, Gate, HostStats, StatsSnapshot, Verdict};
 use super::link::DevicePath;
-use super::protocol::{ClientMsg, CloseCode, HostMsg, JoinRefusal, SeatCode, Welcome};
+use super::peer_paths::PathsTold;
+use super::protocol::{ClientMsg, CloseCode, HostMsg, JoinRefusal, PeerPath, SeatCode, Welcome};
 use super::table::people::ConnId;
 use super::table::{Effect, HostCommand, TableCore};
 use super::tls::server_config;
@@ -360,6 +361,7 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
         waker: settings.waker.clone(),
         outbound_bytes: settings.limits.outbound_bytes,
         stats: stats.clone(),
+        paths_told: PathsTold::default(),
     };
     let mut ticker = tokio::time::interval(settings.tick);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -396,11 +398,14 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
                 }
             },
             _ = ticker.tick() => {
+                let mut effects = Vec::new();
                 if paths_measured.elapsed() >= PATHS_EVERY {
                     paths_measured = Instant::now();
-                    paths.send_replace(router.paths(&core));
+                    let measured = router.measure(&core);
+                    effects = router.paths_told.news_for_guests(&measured).into_iter().map(|(conn, others)| Effect::Send(conn, HostMsg::Paths(others))).collect();
+                    paths.send_replace(device_paths(measured));
                 }
-                let mut effects = core.tick(Instant::now());
+                effects.extend(core.tick(Instant::now()));
                 // Lobby changes since the last tick go out as one broadcast.
                 effects.extend(core.flush());
                 effects
@@ -488,6 +493,8 @@ struct Router {
     waker: Option<super::Waker>,
     outbound_bytes: usize,
     stats: Arc<HostStats>,
+    /// What each guest was last told of the others' paths.
+    paths_told: PathsTold,
 }
 
 impl Router {
@@ -542,18 +549,20 @@ impl Router {
         }
     }
 
-    /// How each connected guest's device is connected now, by name.
-    fn paths(&self, core: &TableCore) -> Vec<DevicePath> {
-        let mut paths: Vec<DevicePath> = self
+    /// How each connected guest's device is connected now, by connection, in its player's
+    /// name order.
+    fn measure(&self, core: &TableCore) -> Vec<(ConnId, PeerPath)> {
+        let mut measured: Vec<(ConnId, PeerPath)> = self
             .connections
             .iter()
             .filter_map(|(conn, line)| {
                 let (path, rtt) = line.path();
-                core.name_on(*conn).map(|name| DevicePath { name: name.to_owned(), path, rtt })
+                let rtt_ms = u32::try_from(rtt.as_millis()).unwrap_or(u32::MAX);
+                core.name_on(*conn).map(|name| (*conn, PeerPath { name: name.to_owned(), path, rtt_ms }))
             })
             .collect();
-        paths.sort_by(|a, b| a.name.cmp(&b.name));
-        paths
+        measured.sort_by(|(a_conn, a), (b_conn, b)| a.name.cmp(&b.name).then(a_conn.0.cmp(&b_conn.0)));
+        measured
     }
 
     fn close_all(&mut self) {
@@ -561,4 +570,9 @@ impl Router {
             line.close(CloseCode::HostLeft, "the host closed the table".to_owned());
         }
     }
+}
+
+/// The paths as the host's own screen shows them.
+fn device_paths(measured: Vec<(ConnId, PeerPath)>) -> Vec<DevicePath> {
+    measured.into_iter().map(|(_, path)| DevicePath::from(path)).collect()
 }

@@ -143,6 +143,12 @@ impl NetSession {
     }
 
     fn take(&mut self, message: HostMsg) {
+        if matches!(message, HostMsg::Paths(_)) {
+            // Only the connections strip reads these: the table itself did not change.
+            let _ = self.table.apply(message);
+            self.publish_paths();
+            return;
+        }
         let started = if let HostMsg::Started(start) = &message { Some(start.clone()) } else { None };
         let seats_before = self.table.seats.clone();
         if let Some(answer) = self.table.apply(message) {
@@ -154,6 +160,24 @@ impl NetSession {
         self.occupants = occupants(&self.table.seats);
         self.track_snap_window();
         self.publish(started);
+    }
+
+    /// Tells the rest of the app how each device is connected: on a guest, its own line to
+    /// the host, then the other guests' as the host told them; on the host, each guest's.
+    fn publish_paths(&self) {
+        let paths = match &self.line {
+            Line::Guest(link) => {
+                let (path, rtt) = link.path();
+                let own = super::link::DevicePath { name: link.admitted().host_name.clone(), path, rtt };
+                std::iter::once(own).chain(self.table.peer_paths.iter().cloned().map(super::link::DevicePath::from)).collect()
+            }
+            Line::Host(line) => line.paths(),
+        };
+        self.status.send_if_modified(|status| {
+            let changed = status.paths != paths;
+            status.paths = paths;
+            changed
+        });
     }
 
     /// Tells the rest of the app how the match stands; `started` is a match that began.
@@ -309,18 +333,7 @@ impl Session for NetSession {
         }
         if now >= self.paths_at + PATHS_EVERY || now < self.paths_at {
             self.paths_at = now;
-            let paths = match &self.line {
-                Line::Guest(link) => {
-                    let (path, rtt) = link.path();
-                    vec![super::link::DevicePath { name: link.admitted().host_name.clone(), path, rtt }]
-                }
-                Line::Host(line) => line.paths(),
-            };
-            self.status.send_if_modified(|status| {
-                let changed = status.paths != paths;
-                status.paths = paths;
-                changed
-            });
+            self.publish_paths();
         }
         // Messages wake the window when they arrive; a snap window's grace and the next look
         // at the paths need a timer.

@@ -1,7 +1,8 @@
 //! LAN play through the real window (egui_kittest), on loopback only (`--lan-interface
 //! 127.0.0.1`, LAN files in a temporary folder): a guest joins by address and code, sits down
 //! and reaches the table; a wrong code is refused in words; a host opens a table from "New
-//! table", a guest joins it and the host starts the match.
+//! table", a guest joins it and the host starts the match; a guest's table says how every
+//! device is connected.
 
 use crate::net_support;
 
@@ -278,5 +279,49 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
         assert_eq!(outcome.record.result, outcome.result, "each guest's own record keeps its result");
     }
     drop(harness);
+    std::fs::remove_dir_all(&dir).expect("cleanup");
+}
+
+/// Issue 28, item 3: the table says how each device is connected, on every device. A guest's
+/// window at a table of three (itself, Carl on another device, Boris the bot) shows its own
+/// line to the host and Carl's line as the host measures it; the host's screen shows both
+/// guests'.
+#[test]
+fn a_guests_table_shows_how_every_device_is_connected() {
+    use net_support::quic::{Player, host_sees, join_pinned};
+    let runtime = runtime();
+    let (mut handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::CrazyEights), 3, TableConfig::new("Hosta"), settings())
+    };
+    handle.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let carl = runtime.block_on(join_pinned(handle.addr(), identity.fingerprint(), hello("Carl", None)));
+    let carl = Player::new(carl, Seat(2), 5);
+    carl.sit();
+    runtime.block_on(host_sees(&mut handle, |message| {
+        matches!(message, cardtable::net::protocol::HostMsg::Lobby(lobby) if lobby.seats[2].name == "Carl" && lobby.seats[2].ready)
+    }));
+    let dir = temp_dir("every-path");
+    let mut harness = harness(dir.clone());
+    sit_down_ready(&mut harness, &handle.addr().to_string(), &identity.join_code().to_string());
+    runtime.block_on(lobby_ready(&mut handle));
+    // Carl keeps reading (and takes his part in drawing the seed) until the test ends.
+    let mut carl = carl;
+    let carl = runtime.spawn(async move { carl.watch_until(Duration::from_secs(120), |_| false).await });
+    handle.command(HostCommand::Start);
+    run_until(&mut harness, "the table", |harness| matches!(harness.state().screen(), Screen::Table(_)));
+    run_until(&mut harness, "both devices' lines", |harness| {
+        harness.query_by_label_contains("Hosta: home network,").is_some()
+            && harness.query_by_label_contains("Carl: home network,").is_some()
+    });
+    let strip = harness.get_by_label_contains("Connections:");
+    let line = strip.value().unwrap_or_default();
+    assert!(line.starts_with("Connections: ") && line.contains("Carl: "), "the strip's words: {line}");
+    assert!(!line.contains("Guest: "), "its own line is named by the host it reaches, not by itself: {line}");
+    let paths = handle.paths();
+    assert_eq!(paths.iter().map(|device| device.name.as_str()).collect::<Vec<_>>(), ["Carl", "Guest"], "the host's screen: {paths:?}");
+    carl.abort();
+    drop(harness);
+    runtime.block_on(handle.close());
     std::fs::remove_dir_all(&dir).expect("cleanup");
 }

@@ -19,7 +19,7 @@ use crate::net::codec::{decode_frame, encode_frame};
 use crate::net::fair::{Contribution, RecordPart, SeedAsk, SeedDraw};
 use crate::net::protocol::{
     ActionRequest, Admitted, ClientMsg, Hello, Holder, HostMsg, JoinAs, JoinRefusal, LobbyInfo, LobbyProblem, MatchStart, PROTOCOL_VERSION,
-    Refusal, ResumeToken, Role, SeatInfo, Update, Welcome,
+    PathKind, PeerPath, Refusal, ResumeToken, Role, SeatInfo, Update, Welcome,
 };
 use crate::session::host::Step;
 
@@ -194,6 +194,20 @@ fn tables(book: &mut Book) {
     let message = HostMsg::Seats(seats);
     book.saw(&message);
     book.pin("host/Seats".to_owned(), &message);
+    let paths = [PathKind::Lan, PathKind::Direct, PathKind::Relay];
+    let message = HostMsg::Paths(
+        paths
+            .iter()
+            .zip(["Bea", "Carl", "Dora"])
+            .zip([2, 31, 84])
+            .map(|((&path, name), rtt_ms)| PeerPath { name: name.to_owned(), path, rtt_ms })
+            .collect(),
+    );
+    for path in paths {
+        book.saw(&path);
+    }
+    book.saw(&message);
+    book.pin("host/Paths".to_owned(), &message);
 }
 
 /// What the seeded matches showed: their options, views, events and results.

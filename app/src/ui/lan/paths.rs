@@ -1,7 +1,8 @@
 //! One line under a networked table saying how each device is connected: on the home network,
-//! directly or through a relay, and its round trip (a guest sees its own line to the host; the
-//! host sees each guest's). It is always there at a networked table, one line high, so the
-//! table above it never moves when the paths change.
+//! directly or through a relay, and its round trip (the host sees each guest's; a guest sees its
+//! own line to the host, named by the host, then the other guests' lines as the host told them).
+//! It is always there at a networked table, one line high, so the table above it never moves
+//! when the paths change.
 
 use egui::RichText;
 

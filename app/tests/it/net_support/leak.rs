@@ -105,7 +105,8 @@ pub fn check(message: &HostMsg, recipient: Viewer, game: &AnyGame) -> Result<(),
         // Their types hold no card, only names, options and seats (a guest may well be named
         // "KS": scanning the strings would see a card where there is none).
         // The seed's commitments are hashes: nothing can be learnt from them before the shares.
-        HostMsg::Lobby(_) | HostMsg::Started(_) | HostMsg::Seats(_) | HostMsg::Seed(_) => Ok(()),
+        // How the other devices reach the host: names, path kinds and round trips.
+        HostMsg::Lobby(_) | HostMsg::Started(_) | HostMsg::Seats(_) | HostMsg::Seed(_) | HostMsg::Paths(_) => Ok(()),
         // The record holds the seed's shares and every move: all the cards. It may travel only
         // once the match is decided (or as the table closes, which no audited frame follows).
         HostMsg::Record(_) => {
