@@ -319,6 +319,16 @@ fn play_goes_on_through_the_relay_when_the_direct_path_is_blocked() {
         // paths then timed out now and then) ...
         let paths = host_paths(&handle, 2).await;
         assert!(paths.iter().all(|device| device.path == PathKind::Relay), "{paths:?}");
+        // Each guest is told how the other reaches the host (every table says how each device
+        // is connected, issue 28 item 3).
+        for (index, player) in players.iter_mut().enumerate() {
+            let other = format!("Guest {}", 1 - index);
+            let told = |table: &cardtable::net::remote::RemoteTable| {
+                table.peer_paths.iter().any(|peer| peer.name == other && peer.path == PathKind::Relay)
+            };
+            player.watch_until(Duration::from_secs(10), told).await.expect("still at the table");
+            assert_eq!(player.table.peer_paths.len(), 1, "the other guest only: {:?}", player.table.peer_paths);
+        }
         handle.command(HostCommand::Start);
         let result = play_all_and_agree(&mut handle, players, "Dunno online, direct blocked").await;
         // ... and after it, for each guest still connected.
