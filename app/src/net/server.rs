@@ -402,7 +402,9 @@ async fn run_table(mut core: TableCore, queues: Queues, lines: Lines, stats: Arc
                 if paths_measured.elapsed() >= PATHS_EVERY {
                     paths_measured = Instant::now();
                     let measured = router.measure(&core);
-                    effects = router.paths_told.news_for_guests(&measured).into_iter().map(|(conn, others)| Effect::Send(conn, HostMsg::Paths(others))).collect();
+                    // Each guest hears of the others' paths when what it reads would change.
+                    let news = router.paths_told.news_for_guests(&measured);
+                    effects = news.into_iter().map(|(conn, others)| Effect::Send(conn, HostMsg::Paths(others))).collect();
                     paths.send_replace(device_paths(measured));
                 }
                 effects.extend(core.tick(Instant::now()));
