@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 
 use cardtable::app::{CardtableApp, Screen};
 use cardtable::net::guest::{JoinRequest, join};
+use cardtable::net::identity::Identity;
 use cardtable::net::known_hosts::KnownHosts;
+use cardtable::net::server::HostHandle;
 use cardtable::net::table::{HostCommand, SeatPlan, TableConfig};
 use cardtable::net::tls::Pin;
 use cardtable::ui::lan::LanScreen;
@@ -55,14 +57,20 @@ fn sit_down_ready(harness: &mut Harness<'_, CardtableApp>, address: &str, code: 
     harness.run_steps(2);
 }
 
+/// Hosta's Crazy Eights table of `seats` seats on loopback, Boris the bot in `bot`.
+fn hosta_with_boris(runtime: &tokio::runtime::Runtime, seats: usize, bot: Seat) -> (HostHandle, Identity) {
+    let (handle, identity) = {
+        let _runtime = runtime.enter();
+        host(AnyOptions::defaults(GameKind::CrazyEights), seats, TableConfig::new("Hosta"), settings())
+    };
+    handle.command(HostCommand::SetSeat { seat: bot, plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    (handle, identity)
+}
+
 #[test]
 fn a_guest_joins_by_address_and_code_sits_down_and_reaches_the_table() {
     let runtime = runtime();
-    let (mut handle, identity) = {
-        let _runtime = runtime.enter();
-        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
-    };
-    handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let (mut handle, identity) = hosta_with_boris(&runtime, 2, Seat(1));
     let dir = temp_dir("guest");
     let mut harness = harness(dir.clone());
     // A code typed in lower case is read as the same code.
@@ -114,13 +122,9 @@ fn run_on_repaints(harness: &mut Harness<'_, CardtableApp>, what: &str, done: im
 #[test]
 fn a_guests_table_paints_as_it_arrives_with_no_input() {
     let runtime = runtime();
-    let (mut handle, identity) = {
-        let _runtime = runtime.enter();
-        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
-    };
     // The guest sits in seat 2, who plays first: after the start no bot's move comes to wake
     // the window for it.
-    handle.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let (mut handle, identity) = hosta_with_boris(&runtime, 2, Seat(0));
     let dir = temp_dir("no-input");
     let mut harness = harness(dir.clone());
     sit_down_ready(&mut harness, &handle.addr().to_string(), &identity.join_code().to_string());
@@ -141,11 +145,7 @@ fn a_guests_table_paints_as_it_arrives_with_no_input() {
 #[test]
 fn a_rejoining_guests_table_paints_with_no_input() {
     let runtime = runtime();
-    let (mut handle, identity) = {
-        let _runtime = runtime.enter();
-        host(AnyOptions::defaults(GameKind::CrazyEights), 2, TableConfig::new("Hosta"), settings())
-    };
-    handle.command(HostCommand::SetSeat { seat: Seat(1), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let (mut handle, identity) = hosta_with_boris(&runtime, 2, Seat(1));
     // Ana's first device sits, starts the match and waits for her turn; then it is gone.
     let link = runtime.block_on(net_support::quic::join_pinned(handle.addr(), identity.fingerprint(), hello("Ana", None)));
     let token = link.admitted().token;
@@ -290,11 +290,7 @@ fn the_hosting_window_records_the_finished_match_in_its_history() {
 fn a_guests_table_shows_how_every_device_is_connected() {
     use net_support::quic::{Player, host_sees, join_pinned};
     let runtime = runtime();
-    let (mut handle, identity) = {
-        let _runtime = runtime.enter();
-        host(AnyOptions::defaults(GameKind::CrazyEights), 3, TableConfig::new("Hosta"), settings())
-    };
-    handle.command(HostCommand::SetSeat { seat: Seat(0), plan: SeatPlan::Bot { name: "Boris".into(), level: BotLevel::Random } });
+    let (mut handle, identity) = hosta_with_boris(&runtime, 3, Seat(0));
     let carl = runtime.block_on(join_pinned(handle.addr(), identity.fingerprint(), hello("Carl", None)));
     let carl = Player::new(carl, Seat(2), 5);
     carl.sit();
