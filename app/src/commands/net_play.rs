@@ -2,8 +2,9 @@
 //! without a window (LAN or online) and starts the match once every guest seat is taken and
 //! ready; `cardtable join` joins one as a bot, plays to the end and prints the verified result
 //! (it fails unless the host's record verified on this device). Both print each device's path
-//! when it changes (`path: direct`, `path: via relay`), and the guest its moves' round trip:
-//! the NAT lab (app/tests/it/net_nat_lab.rs) reads them.
+//! when it changes (`path: direct`, `path: via relay`), and the guest its moves' round trip
+//! and the other guests' paths as the host tells them (`others: …`): the NAT lab
+//! (app/tests/it/net_nat_lab.rs) reads them.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -18,7 +19,7 @@ use crate::net::guest::{GuestEvent, GuestLink, JoinRequest, join};
 use crate::net::identity::{Identity, JoinCode};
 use crate::net::invite::Invite;
 use crate::net::link::PathKind;
-use crate::net::protocol::{ClientMsg, Hello, Holder, HostMsg, JoinAs, PROTOCOL_VERSION, Role, SeatCode};
+use crate::net::protocol::{ClientMsg, Hello, Holder, HostMsg, JoinAs, PROTOCOL_VERSION, PeerPath, Role, SeatCode};
 use crate::net::remote::{RemoteTable, view_legal, view_phase};
 use crate::net::server::{HostHandle, HostSettings, start_host};
 use crate::net::table::{HostCommand, SeatPlan, TableConfig, TableCore};
@@ -266,6 +267,12 @@ async fn connect(plan: &JoinPlan, hello: Hello) -> anyhow::Result<GuestLink> {
 }
 
 /// Prints one line at once (a reader such as the NAT lab follows it as it comes).
+/// How the other guests reach the host, as the host told: `others: Bea: direct, 12 ms · …`.
+fn others_line(others: &[PeerPath]) -> String {
+    let devices: Vec<String> = others.iter().map(|other| format!("{}: {}, {} ms", other.name, other.path, other.rtt_ms)).collect();
+    format!("others: {}", if devices.is_empty() { "none".to_owned() } else { devices.join(" · ") })
+}
+
 fn print_line(line: &str) {
     let mut stdout = std::io::stdout().lock();
     // A closed standard output only loses these progress lines, not the match.
@@ -357,6 +364,9 @@ async fn play(mut link: GuestLink, level: BotLevel) -> anyhow::Result<String> {
         };
         if let Some(kind) = path.note(link.path().0) {
             print_line(&format!("path: {kind}"));
+        }
+        if let HostMsg::Paths(others) = &message {
+            print_line(&others_line(others));
         }
         let lobby = matches!(message, HostMsg::Lobby(_));
         if let Some(answer) = table.apply(message) {

@@ -390,7 +390,12 @@ fn play_match(name: &str, game: &str, nat: Nat, netem: Option<&str>, mid_match: 
     for (index, lines) in guests.iter().enumerate() {
         let shown: Vec<&String> = lines
             .iter()
-            .filter(|line| line.starts_with("path") || line.starts_with("move round trip") || line.starts_with("reconnect"))
+            .filter(|line| {
+                line.starts_with("path")
+                    || line.starts_with("move round trip")
+                    || line.starts_with("reconnect")
+                    || line.starts_with("others")
+            })
             .collect();
         eprintln!("NAT lab `{name}` guest {index}: {shown:?}");
     }
@@ -408,6 +413,9 @@ fn behind_ordinary_nat_the_guests_punch_through_and_play_direct() {
     let Some(played) = play_match("ordinary", "dunno", Nat::Ordinary, None, None) else { return };
     for lines in &played.guests {
         assert!(end_path(lines).starts_with("direct"), "{lines:?}");
+        // Each guest is told how the other reaches the host (one device, named, on a path).
+        let others = lines.iter().rev().find_map(|line| line.strip_prefix("others: "));
+        assert!(others.is_some_and(|others| others.contains(": ") && !others.contains(" · ")), "{lines:?}");
     }
     assert!(played.host.iter().any(|line| line.starts_with("path: ") && line.contains("direct")), "{:?}", played.host);
 }
