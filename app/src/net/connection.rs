@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 use tracing::Instrument;
 
 use super::codec::{FrameError, decode_payload, encode_frame, peek_version};
+use super::initial_filter::RefusalBudgets;
 use super::limits::{Counted, Gate, HostLimits, HostStats, Judge, MessageBudget, Source, Ticket};
 use super::link::{Link, LinkRecv, LinkSend};
 use super::protocol::{ClientMsg, CloseCode, Hello, JoinRefusal, PROTOCOL_VERSION, Welcome};
@@ -105,13 +106,14 @@ impl Line {
 
 /// Lets connection attempts in while the gate allows, refusing the rest before any handshake
 /// work (a stateless close packet); each admitted one is served in its own task.
-pub(crate) async fn accept_loop(endpoint: quinn::Endpoint, doors: Doors) {
+pub(crate) async fn accept_loop(endpoint: quinn::Endpoint, doors: Doors, refusals: Arc<RefusalBudgets>) {
     let mut next = 1_u64;
     while let Some(incoming) = endpoint.accept().await {
         let remote = incoming.remote_address();
         let Some(peer) = doors.admit(Source::Ip(remote.ip()), &mut next) else {
             tracing::debug!(%remote, "connection refused: a cap is reached");
             incoming.refuse();
+            refusals.answered(remote.ip());
             continue;
         };
         let span = tracing::info_span!("guest", conn = peer.conn.0, %remote);

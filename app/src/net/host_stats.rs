@@ -19,6 +19,7 @@ pub struct HostStats {
     pub(super) participants: AtomicUsize,
     pub(super) handshakes_throttled: AtomicU64,
     pub(super) pending_evicted: AtomicU64,
+    pub(super) initials_dropped: AtomicU64,
     /// The table's seat code now (it changes on the LAN after too many wrong codes), for the
     /// host's screen: kept here because every handle of a host shares these counters.
     pub(super) seat_code: AtomicU32,
@@ -50,6 +51,8 @@ pub struct StatsSnapshot {
     pub handshakes_throttled: u64,
     /// Pending connections closed to make room for a connection from another source.
     pub pending_evicted: u64,
+    /// New connections' first packets dropped unread: their source had spent its refusals.
+    pub initials_dropped: u64,
 }
 
 impl HostStats {
@@ -68,6 +71,7 @@ impl HostStats {
             participants: self.participants.load(Ordering::Relaxed),
             handshakes_throttled: self.handshakes_throttled.load(Ordering::Relaxed),
             pending_evicted: self.pending_evicted.load(Ordering::Relaxed),
+            initials_dropped: self.initials_dropped.load(Ordering::Relaxed),
         }
     }
 

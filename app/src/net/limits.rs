@@ -52,6 +52,10 @@ pub struct HostLimits {
     /// Wrong seat codes one source may give in a minute (all at once, or spread); beyond it
     /// its attempts are refused before their handshake until the budget refills.
     pub wrong_codes_per_minute_per_address: u32,
+    /// Refusals one source address is answered per second on the LAN (four seconds' worth at
+    /// once); beyond it, its new connections' first packets are dropped before quinn reads
+    /// them (`initial_filter`).
+    pub answered_refusals_per_second_per_address: u32,
 }
 
 impl Default for HostLimits {
@@ -73,6 +77,7 @@ impl Default for HostLimits {
             fresh_handshakes_per_second: 4,
             pending_min_age: Duration::from_millis(100),
             wrong_codes_per_minute_per_address: 5,
+            answered_refusals_per_second_per_address: 8,
         }
     }
 }

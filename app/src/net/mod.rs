@@ -43,6 +43,7 @@ mod hex_bytes;
 mod host_settings;
 pub mod host_stats;
 pub mod identity;
+mod initial_filter;
 pub mod invite;
 pub mod known_hosts;
 pub mod lan;

@@ -19,6 +19,7 @@ use tracing::Instrument;
 use super::codec::{FrameError, encode_frame};
 use super::connection::{Backlog, Doors, Inbound, Line, accept_loop};
 use super::identity::{Fingerprint, Identity, JoinCode};
+use super::initial_filter::{FilteredSocket, RefusalBudgets};
 use super::limits::{Counted, Gate, HostStats, StatsSnapshot, Verdict};
 use super::link::DevicePath;
 use super::peer_paths::PathsTold;
@@ -295,12 +296,21 @@ impl Drop for HostHandle {
 pub fn start_host(table: TableCore, identity: &Identity, settings: HostSettings) -> Result<HostHandle, HostError> {
     let mut config = server_config(identity, settings.liveness)?;
     config.max_incoming(MAX_INCOMING).incoming_buffer_size(INCOMING_BUFFER).incoming_buffer_size_total(INCOMING_BUFFER_TOTAL);
-    let endpoint = quinn::Endpoint::server(config, settings.bind).map_err(|source| HostError::Bind { bind: settings.bind, source })?;
-    let addr = endpoint.local_addr().map_err(|source| HostError::Bind { bind: settings.bind, source })?;
+    let bind_error = |source| HostError::Bind { bind: settings.bind, source };
+    // quinn's own socket, behind a filter that drops the Initials of sources that spent their
+    // refusals before quinn decrypts them.
+    let refusals = RefusalBudgets::new(settings.limits.answered_refusals_per_second_per_address);
+    let runtime: Arc<dyn quinn::Runtime> = Arc::new(quinn::TokioRuntime);
+    let socket = runtime.wrap_udp_socket(std::net::UdpSocket::bind(settings.bind).map_err(bind_error)?).map_err(bind_error)?;
+    let socket = Arc::new(FilteredSocket::new(socket, refusals.clone()));
+    let endpoint =
+        quinn::Endpoint::new_with_abstract_socket(quinn::EndpointConfig::default(), Some(config), socket, runtime).map_err(bind_error)?;
+    let addr = endpoint.local_addr().map_err(bind_error)?;
     tracing::info!(%addr, code = %identity.join_code(), "hosting a table");
     let listener = Listener::Lan(endpoint.clone());
     Ok(launch(table, settings, (listener, identity.fingerprint(), addr), |doors| {
-        tokio::spawn(accept_loop(endpoint, doors).instrument(tracing::info_span!("accept", %addr)));
+        refusals.count_into(doors.stats.clone());
+        tokio::spawn(accept_loop(endpoint, doors, refusals).instrument(tracing::info_span!("accept", %addr)));
     }))
 }
 

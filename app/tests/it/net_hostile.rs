@@ -58,15 +58,20 @@ fn a_flood_of_handshakes_is_refused_while_a_seated_guest_plays() {
         let (held, refused) = flood.await.expect("the flood");
         let stats = handle.stats();
         eprintln!(
-            "300 connection attempts from one address: {} let in, {refused} refused ({} refused before the handshake), \
-             at most {} connections open at once",
+            "300 connection attempts from one address: {} let in, {refused} refused ({} refused before the handshake, \
+             {} first packets dropped unread once the address had spent its answered refusals), at most {} connections open at once",
             held.len(),
             stats.handshakes_refused,
+            stats.initials_dropped,
             stats.connections_peak
         );
-        assert!(held.len() <= limits.connections_per_address, "{} let in from one address", held.len());
-        assert!(stats.handshakes_refused as usize >= 300 - limits.connections_per_address);
-        assert!(stats.connections_peak <= limits.connections_per_address);
+        // Attempts whose first packet was dropped are resent and may be let in later, once
+        // earlier ones closed (no Hello in time): what the cap bounds is how many are open at once.
+        assert!(stats.connections_peak <= limits.connections_per_address, "{} open at once from one address", stats.connections_peak);
+        assert!(held.len() < 300 / 10, "{} let in from one address", held.len());
+        // Each attempt not let in was refused before its handshake, or its first packet (and
+        // any resent copy) dropped before quinn read it.
+        assert!((stats.handshakes_refused + stats.initials_dropped) as usize >= 300 - limits.connections_per_address);
         handle.close().await;
     });
 }

@@ -332,3 +332,94 @@ fn a_seated_guest_reconnecting_in_a_loop_costs_the_other_guest_a_message_a_tick(
         handle.close().await;
     });
 }
+
+/// `count` first datagrams of QUIC clients opening connections (Initials, each of its own
+/// connection), caught on a socket of the test's own: real ones, to send as a flood that
+/// waits for nothing.
+async fn initials(code: JoinCode, count: usize) -> Vec<Vec<u8>> {
+    let catcher = tokio::net::UdpSocket::bind((std::net::Ipv4Addr::LOCALHOST, 0)).await.expect("a loopback socket");
+    let target = catcher.local_addr().expect("its address");
+    let endpoint = attack::endpoint();
+    let mut caught = Vec::with_capacity(count);
+    let mut buffer = [0; 2048];
+    while caught.len() < count {
+        let (config, _) = cardtable::net::tls::client_config(Pin::JoinCode(code), Default::default(), cardtable::net::protocol::ALPN)
+            .expect("client TLS");
+        let connecting = endpoint.connect_with(config, target, cardtable::net::tls::SERVER_NAME).expect("connects");
+        let (len, _) = catcher.recv_from(&mut buffer).await.expect("the client's first datagram");
+        drop(connecting);
+        caught.push(buffer[..len].to_vec());
+    }
+    caught
+}
+
+/// A source that keeps opening connections as fast as it can send (a real client's Initial,
+/// sent again and again from 100 addresses, never waiting for an answer) is answered a few
+/// refusals a second; the rest of its attempts are dropped before quinn reads them. The host
+/// is `cardtable host --lan` in its own process (`CARDTABLE_CHURN_HOST` names another build to
+/// measure, such as a release build); its CPU is printed (docs/lan.md).
+#[test]
+fn a_flood_of_connection_attempts_that_waits_for_nothing_is_answered_a_few_times_a_second() {
+    let host = OwnHost::start();
+    let limits = HostLimits::default();
+    let flood_for = Duration::from_secs(5);
+    runtime().block_on(async {
+        // Connections of their own (their own keys), sent round: the host forgets one it refused.
+        let initials = Arc::new(initials(host.code, 10_000).await);
+        let before = host.cpu();
+        let started = Instant::now();
+        let (sent, answered) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let flooders: Vec<_> = (0..4_u8)
+            .map(|thread| {
+                let (initials, sent, answered, address) = (initials.clone(), sent.clone(), answered.clone(), host.address);
+                let flooding = move || {
+                    let sockets: Vec<std::net::UdpSocket> = ATTACKERS
+                        .filter(|last| last % 4 == thread)
+                        .map(|last| {
+                            let socket =
+                                std::net::UdpSocket::bind((std::net::Ipv4Addr::new(127, 0, 0, last), 0)).expect("a loopback socket");
+                            socket.set_nonblocking(true).expect("non-blocking");
+                            socket
+                        })
+                        .collect();
+                    let mut buffer = [0; 2048];
+                    let mut next = usize::from(thread);
+                    while started.elapsed() < flood_for {
+                        for socket in &sockets {
+                            let initial = &initials[next % initials.len()];
+                            next += 4;
+                            if socket.send_to(initial, address).is_ok() {
+                                sent.fetch_add(1, Ordering::Relaxed);
+                            }
+                            while socket.recv_from(&mut buffer).is_ok() {
+                                answered.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                        // About 10,000 attempts a second in all: more than the host could answer.
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                };
+                std::thread::Builder::new().name(format!("flooder {thread}")).spawn(flooding).expect("a flooder thread")
+            })
+            .collect();
+        for flooder in flooders {
+            flooder.join().expect("a flooder");
+        }
+        let elapsed = started.elapsed();
+        let used = host.cpu().saturating_sub(before);
+        let (sent, answered) = (sent.load(Ordering::Relaxed), answered.load(Ordering::Relaxed));
+        eprintln!(
+            "a flood of {sent} Initials from 100 addresses in {elapsed:.1?} ({:.0} a second): {answered} answered; the host process \
+             used {used:?} of CPU, {:.1} % of a core ({:.1} µs an attempt)",
+            sent as f64 / elapsed.as_secs_f64(),
+            100.0 * used.as_secs_f64() / elapsed.as_secs_f64(),
+            used.as_secs_f64() * 1e6 / sent.max(1) as f64,
+        );
+        // Each address: its burst, then its rate, of answers (a refusal, or a server's first
+        // flight for the few let in, which may take a few datagrams).
+        let per_address = f64::from(limits.answered_refusals_per_second_per_address) * (4.0 + elapsed.as_secs_f64());
+        let most = 100.0 * (per_address + f64::from(limits.handshake_burst_per_address) * 4.0);
+        assert!(2 * answered < sent, "the flood was mostly not answered: {sent} sent, {answered} answered");
+        assert!((answered as f64) <= most, "{answered} answers, at most {most:.0}");
+    });
+}
