@@ -353,9 +353,10 @@ async fn initials(code: JoinCode, count: usize) -> Vec<Vec<u8>> {
     caught
 }
 
-/// A source that keeps opening connections as fast as it can send (a real client's Initial,
-/// sent again and again from 100 addresses, never waiting for an answer) is answered a few
-/// refusals a second; the rest of its attempts are dropped before quinn reads them. The host
+/// Sources that keep opening connections as fast as they can send (real clients' Initials,
+/// sent round from 100 addresses, never waiting for an answer) are answered a few refusals a
+/// second each (32 at once, then 8 a second); the rest of their attempts are dropped before
+/// quinn reads them. The host
 /// is `cardtable host --lan` in its own process (`CARDTABLE_CHURN_HOST` names another build to
 /// measure, such as a release build); its CPU is printed (docs/lan.md).
 #[test]
