@@ -266,13 +266,13 @@ async fn connect(plan: &JoinPlan, hello: Hello) -> anyhow::Result<GuestLink> {
     Ok(join(JoinRequest::new(address, Pin::JoinCode(plan.code), hello)).await?)
 }
 
-/// Prints one line at once (a reader such as the NAT lab follows it as it comes).
 /// How the other guests reach the host, as the host told: `others: Bea: direct, 12 ms · …`.
 fn others_line(others: &[PeerPath]) -> String {
     let devices: Vec<String> = others.iter().map(|other| format!("{}: {}, {} ms", other.name, other.path, other.rtt_ms)).collect();
     format!("others: {}", if devices.is_empty() { "none".to_owned() } else { devices.join(" · ") })
 }
 
+/// Prints one line at once (a reader such as the NAT lab follows it as it comes).
 fn print_line(line: &str) {
     let mut stdout = std::io::stdout().lock();
     // A closed standard output only loses these progress lines, not the match.

@@ -2,10 +2,10 @@
 //! had its share of refusals, before quinn reads them. A refused attempt still costs the host
 //! quinn's work on its Initial (decrypting it, then sealing a close: 8–9 µs in a release build),
 //! so devices retrying as fast as they are refused took a fifth of a core (docs/lan.md); a
-//! dropped one costs 3.5 µs. A source is answered a refusal a few times a second; beyond that its new
-//! attempts are dropped unread (a lookup here), and the gate, which sees none of them, keeps it
-//! over its own handshake rate for as long as it keeps trying. Packets of connections already
-//! open are short-header packets and always pass.
+//! dropped one costs 3.5 µs. A source is answered a refusal a few times a second; beyond that
+//! its new attempts are dropped unread (a lookup here), and the gate, which sees none of them,
+//! keeps it over its own handshake rate for as long as it keeps trying. Packets of connections
+//! already open are short-header packets and always pass.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -131,10 +131,10 @@ impl AsyncUdpSocket for FilteredSocket {
             Poll::Ready(Ok(received)) => received,
             other => return other,
         };
-        let now = Instant::now();
         for (meta, buf) in meta.iter_mut().zip(bufs.iter()).take(received) {
-            // Datagrams coalesced into one buffer all come from the same source.
-            if is_initial(&buf[..meta.len]) && self.budgets.spent_at(meta.addr.ip(), now) {
+            // Datagrams coalesced into one buffer all come from the same source. The clock is
+            // read only for an Initial: the packets of open connections pay one byte's test.
+            if is_initial(&buf[..meta.len]) && self.budgets.spent_at(meta.addr.ip(), Instant::now()) {
                 // An empty buffer is nothing to quinn.
                 meta.len = 0;
                 self.budgets.dropped();
